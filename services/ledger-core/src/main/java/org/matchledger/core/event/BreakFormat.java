@@ -1,0 +1,5 @@
+package org.matchledger.core.event;
+
+public enum BreakFormat {
+    ALTERNATE, WINNER
+}

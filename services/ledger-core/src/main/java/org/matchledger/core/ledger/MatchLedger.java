@@ -1,0 +1,161 @@
+package org.matchledger.core.ledger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.matchledger.core.event.EventData;
+import org.matchledger.core.event.EventParser;
+import org.matchledger.core.event.EventType;
+import org.matchledger.core.event.ParseResult;
+import org.matchledger.core.event.RulingType;
+import org.matchledger.core.event.TableEvent;
+import org.matchledger.core.ruling.Ruling;
+import org.matchledger.core.ruling.RulingKind;
+import org.matchledger.core.ruling.Rulings;
+import org.matchledger.core.state.MatchState;
+import org.matchledger.core.view.Status;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The fold: {@code (match, event) → (match', rulings)}. The one entry point that the processor, the replay tool and
+ * the audit trail all call. It never throws on an event: a malformed or unacceptable event is rejected with a
+ * reason and changes nothing.
+ */
+public final class MatchLedger {
+    private MatchLedger() {
+    }
+
+    public static Step apply(Match match, JsonNode event) {
+        return apply(match, EventParser.parse(event));
+    }
+
+    public static Step apply(Match match, ParseResult parsed) {
+        if (parsed instanceof ParseResult.Invalid bad) {
+            return rejected(match, bad.id(), bad.seq(), bad.subject(), bad.reason());
+        }
+        return apply(match, ((ParseResult.Parsed) parsed).event());
+    }
+
+    public static Step apply(Match match, TableEvent ev) {
+        MatchState s = match.state();
+        if (s == null) {
+            if (ev.type() != EventType.MATCH_OPENED) {
+                return rejected(match, ev, "type: the match has not been opened; the first event must be pool.match.opened with seq 1");
+            }
+            if (ev.seq() != 1) {
+                return rejected(match, ev, "seq: expected seq 1 for pool.match.opened, got " + ev.seq());
+            }
+        } else {
+            if (!ev.subject().equals(s.matchId)) {
+                return rejected(match, ev, "subject: this is match " + s.matchId + ", not " + ev.subject());
+            }
+            int known = match.history().indexOf(ev.id());
+            if (known >= 0) {
+                TableEvent applied = match.history().get(known);
+                if (applied.raw().equals(ev.raw())) {
+                    return new Step(match, new Rulings().stampOne(Ruling.of(RulingKind.DUPLICATE)
+                            .detail("same as the applied event with seq " + applied.seq()), s.matchId, ev.seq(), ev.id()), false);
+                }
+                return rejected(match, ev, "id: " + ev.id() + " was already used by the applied event with seq "
+                        + applied.seq() + " and other content");
+            }
+            long expected = s.lastSeq + 1;
+            if (ev.seq() < expected) {
+                return rejected(match, ev, "seq: " + ev.seq() + " is already taken by event "
+                        + match.history().get((int) ev.seq() - 1).id() + "; expected seq " + expected);
+            }
+            if (ev.seq() > expected) {
+                return rejected(match, ev, "seq: gap, expected seq " + expected + ", got " + ev.seq());
+            }
+            if (ev.type().isCorrection() || Corrections.isOutsideInterference(ev)) {
+                return correct(match, ev);
+            }
+        }
+        EventJudge.Judgement j = EventJudge.judge(s, ev, match.history(), match.history().size());
+        if (j.rejection() != null) {
+            return rejected(match, ev, j.rejection());
+        }
+        String matchId = j.after().matchId;
+        return new Step(new Match(j.after(), match.history().append(ev)),
+                j.rulings().stamp(matchId, ev.seq(), ev.id(), 0, null), true);
+    }
+
+    // ---- corrections -------------------------------------------------------------------------------------------
+
+    /**
+     * A void, a correction or an outside-interference ruling: the match is re-derived from its events as they now
+     * read. The ruling that says so comes first, then the rulings of every later event, re-judged.
+     */
+    private static Step correct(Match match, TableEvent ev) {
+        EventHistory history = match.history();
+        Corrections before = Corrections.of(history);
+        int target;
+        Ruling.Builder head;
+        if (ev.data() instanceof EventData.RulingMade) {
+            Status status = match.state().status;
+            if (status != Status.IN_PROGRESS) {
+                return rejected(match, ev, "type: OUTSIDE_INTERFERENCE is accepted only while the match is in progress");
+            }
+            target = before.lastShotBefore(history, history.size());
+            if (target < 0) {
+                return rejected(match, ev, "data.ruling: there is no shot to replay (1.9)");
+            }
+            head = Ruling.of(RulingKind.EVENT_VOIDED).targetId(history.get(target).id()).rule("1.9")
+                    .detail("OUTSIDE_INTERFERENCE");
+        } else {
+            String targetId = ev.data() instanceof EventData.EventVoided v ? v.targetId()
+                    : ((EventData.EventCorrected) ev.data()).targetId();
+            target = history.indexOf(targetId);
+            if (target < 0) {
+                return rejected(match, ev, "data.targetId: no applied event with id " + targetId + " in match " + match.matchId());
+            }
+            if (before.isCorrection(target)) {
+                return rejected(match, ev, "data.targetId: " + targetId + " is itself a correction; correct its target instead");
+            }
+            boolean targetIsOpening = history.get(target).type() == EventType.MATCH_OPENED;
+            if (ev.data() instanceof EventData.EventCorrected k) {
+                if (targetIsOpening != (k.replacementType() == EventType.MATCH_OPENED)) {
+                    return rejected(match, ev, "data.replacement.type: pool.match.opened is replaced only by pool.match.opened, and only it");
+                }
+                if (k.replacementData() instanceof EventData.RulingMade r && r.ruling() == RulingType.OUTSIDE_INTERFERENCE) {
+                    return rejected(match, ev, "data.replacement.data.ruling: OUTSIDE_INTERFERENCE cannot be a replacement");
+                }
+                head = Ruling.of(RulingKind.EVENT_CORRECTED).targetId(targetId);
+            } else {
+                if (targetIsOpening) {
+                    return rejected(match, ev, "data.targetId: the match opening cannot be voided; correct it instead");
+                }
+                head = Ruling.of(RulingKind.EVENT_VOIDED).targetId(targetId);
+            }
+        }
+        EventHistory after = history.append(ev);
+        Derivation d = Derivation.of(after);
+        if (d.state() == null) {
+            return rejected(match, ev, "data.replacement: the corrected opening is rejected: " + d.openingRejection());
+        }
+        d.state().lastSeq = ev.seq();
+        String matchId = d.state().matchId;
+        List<Ruling> rulings = new ArrayList<>();
+        Rulings first = new Rulings();
+        first.add(head);
+        rulings.addAll(first.stamp(matchId, ev.seq(), ev.id(), 0, null));
+        for (int i = target + 1; i < after.size() - 1; i++) {
+            Rulings r = d.rulingsOf(i);
+            if (r != null) {
+                rulings.addAll(r.stamp(matchId, ev.seq(), ev.id(), rulings.size(), after.get(i).seq()));
+            }
+        }
+        return new Step(new Match(d.state(), after), List.copyOf(rulings), true);
+    }
+
+    // ---- rejections --------------------------------------------------------------------------------------------
+
+    private static Step rejected(Match match, TableEvent ev, String reason) {
+        return rejected(match, ev.id(), ev.seq(), ev.subject(), reason);
+    }
+
+    private static Step rejected(Match match, String id, Long seq, String subject, String reason) {
+        String matchId = match.matchId() != null ? match.matchId() : subject;
+        return new Step(match, new Rulings().stampOne(Ruling.of(RulingKind.EVENT_REJECTED).reason(reason), matchId, seq, id), false);
+    }
+}

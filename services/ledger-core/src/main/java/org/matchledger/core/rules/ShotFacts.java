@@ -1,0 +1,68 @@
+package org.matchledger.core.rules;
+
+import org.matchledger.core.event.Discipline;
+import org.matchledger.core.event.EventData.PocketedBall;
+import org.matchledger.core.event.EventData.ShotTaken;
+import org.matchledger.core.event.RefereeFoul;
+import org.matchledger.core.state.Balls;
+import org.matchledger.core.state.MatchState;
+import org.matchledger.core.view.CueBall;
+
+/**
+ * events.md: the facts of a shot must fit the table they were seen on. Balls outside the discipline, object balls
+ * that are not on the table and players not in the match are rejected with the field named.
+ */
+public final class ShotFacts {
+    private ShotFacts() {
+    }
+
+    /** The reason to reject the shot, or null when its facts fit the table. */
+    public static String reject(MatchState s, ShotTaken shot) {
+        if (s.indexOf(shot.shooter()) == MatchState.NOBODY) {
+            return "data.shooter: " + shot.shooter() + " is not a player in this match";
+        }
+        if (shot.call() != null) {
+            String r = ball(s, shot.call().ball(), "data.call.ball");
+            if (r != null) {
+                return r;
+            }
+        }
+        if (shot.firstContact() != null) {
+            String r = ball(s, shot.firstContact(), "data.firstContact");
+            if (r != null) {
+                return r;
+            }
+        }
+        for (int i = 0; i < shot.pocketed().size(); i++) {
+            PocketedBall p = shot.pocketed().get(i);
+            String r = ball(s, p.ball(), "data.pocketed[" + i + "].ball");
+            if (r != null) {
+                return r;
+            }
+        }
+        for (int i = 0; i < shot.offTable().size(); i++) {
+            String r = ball(s, shot.offTable().get(i), "data.offTable[" + i + "]");
+            if (r != null) {
+                return r;
+            }
+        }
+        if (s.discipline != Discipline.BLACKBALL && shot.fouls().contains(RefereeFoul.PLAYED_BEFORE_RACK_COMPLETE)) {
+            return "data.fouls: PLAYED_BEFORE_RACK_COMPLETE is a Black Ball foul (5.8), not one of " + s.discipline;
+        }
+        if (shot.placement() != null && s.cueBall == CueBall.IN_POSITION && !s.freeShot
+                && s.indexOf(shot.shooter()) == s.atTable) {
+            return "data.placement: the cue ball was not in hand (cueBall IN_POSITION); null means played from position";
+        }
+        return null;
+    }
+
+    private static String ball(MatchState s, int ball, String field) {
+        if (ball > s.discipline.highestBall()) {
+            return field + ": ball " + ball + " is not used in " + s.discipline;
+        }
+        if (!Balls.has(s.balls, ball)) {
+            return field + ": ball " + ball + " is not on the table";
+        }
+        return null;
+    }
+}

@@ -1,0 +1,130 @@
+package org.matchledger.core.state;
+
+import org.matchledger.core.event.BreakFormat;
+import org.matchledger.core.event.Discipline;
+import org.matchledger.core.event.FoulAward;
+import org.matchledger.core.view.CueBall;
+import org.matchledger.core.view.MatchView;
+import org.matchledger.core.view.PendingOptionView;
+import org.matchledger.core.view.PlayerView;
+import org.matchledger.core.view.StalemateView;
+import org.matchledger.core.view.Status;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The working state of one match. The fold copies it before judging an event, so a published state is never
+ * changed; players are referred to by index (0 or 1), -1 meaning nobody.
+ */
+public final class MatchState {
+    public static final int NOBODY = -1;
+
+    public String matchId;
+    public Discipline discipline;
+    public String tableId;
+    public int raceTo;
+    public BreakFormat breakFormat;
+    public FoulAward foulAward;
+    public Status status;
+    public int rack;
+    public PlayerState[] players = new PlayerState[2];
+    /** Who broke, or is to break, the current rack. */
+    public int breaker = NOBODY;
+    /** Who broke the current rack first: breaks again after a stalemate (1.12) and sets the alternation. */
+    public int rackOpener = NOBODY;
+    public int atTable = NOBODY;
+    public boolean nextShotIsBreak;
+    public CueBall cueBall;
+    public boolean freeShot;
+    /** Black Ball TWO_VISITS: visits left to the player awarded them (0 when not in force). */
+    public int visitsLeft;
+    public boolean pushOutAvailable;
+    public boolean tableOpen;
+    /** Object balls on the table, {@link Balls} mask. */
+    public int balls;
+    public Pending pending;
+    /** 1.12 innings left per player after NO_PROGRESS, or null. */
+    public int[] stalemateLeft;
+    public int winner = NOBODY;
+    public long lastSeq;
+
+    /** The player at the table has taken the first shot of his turn (his inning has begun). */
+    public boolean turnBegun;
+    /** The turn in progress began after the stalemate warning, so its end counts (1.12). */
+    public boolean turnCountsForStalemate;
+    /** 14.1: the last foul was a scratch, so the next opening break or table acceptance plays from the kitchen. */
+    public boolean lastShotScratched;
+
+    public MatchState copy() {
+        MatchState c = new MatchState();
+        c.matchId = matchId;
+        c.discipline = discipline;
+        c.tableId = tableId;
+        c.raceTo = raceTo;
+        c.breakFormat = breakFormat;
+        c.foulAward = foulAward;
+        c.status = status;
+        c.rack = rack;
+        c.players = new PlayerState[]{players[0].copy(), players[1].copy()};
+        c.breaker = breaker;
+        c.rackOpener = rackOpener;
+        c.atTable = atTable;
+        c.nextShotIsBreak = nextShotIsBreak;
+        c.cueBall = cueBall;
+        c.freeShot = freeShot;
+        c.visitsLeft = visitsLeft;
+        c.pushOutAvailable = pushOutAvailable;
+        c.tableOpen = tableOpen;
+        c.balls = balls;
+        c.pending = pending;
+        c.stalemateLeft = stalemateLeft == null ? null : stalemateLeft.clone();
+        c.winner = winner;
+        c.lastSeq = lastSeq;
+        c.turnBegun = turnBegun;
+        c.turnCountsForStalemate = turnCountsForStalemate;
+        c.lastShotScratched = lastShotScratched;
+        return c;
+    }
+
+    public PlayerState player(int index) {
+        return players[index];
+    }
+
+    public static int opponent(int index) {
+        return 1 - index;
+    }
+
+    /** The index of the player with this id, or {@link #NOBODY}. */
+    public int indexOf(String playerId) {
+        if (playerId == null) {
+            return NOBODY;
+        }
+        if (players[0].id.equals(playerId)) {
+            return 0;
+        }
+        return players[1].id.equals(playerId) ? 1 : NOBODY;
+    }
+
+    public String idOf(int index) {
+        return index == NOBODY ? null : players[index].id;
+    }
+
+    public MatchView toView() {
+        PendingOptionView pendingView = pending == null ? null
+                : new PendingOptionView(idOf(pending.player()), pending.options());
+        StalemateView stalemate = null;
+        if (stalemateLeft != null) {
+            Map<String, Integer> left = new LinkedHashMap<>();
+            left.put(players[0].id, stalemateLeft[0]);
+            left.put(players[1].id, stalemateLeft[1]);
+            stalemate = new StalemateView(left);
+        }
+        List<PlayerView> playerViews = List.of(players[0].toView(), players[1].toView());
+        Integer visits = foulAward == org.matchledger.core.event.FoulAward.TWO_VISITS ? visitsLeft : null;
+        return new MatchView(matchId, discipline, status, raceTo, breakFormat, tableId, rack, playerViews,
+                idOf(breaker), idOf(atTable), nextShotIsBreak, cueBall, freeShot, visits, pushOutAvailable, tableOpen,
+                Balls.list(balls), pendingView, stalemate, idOf(winner), lastSeq);
+    }
+}
