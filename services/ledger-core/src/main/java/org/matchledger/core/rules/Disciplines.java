@@ -6,6 +6,8 @@ import org.matchledger.core.event.Discipline;
 public final class Disciplines {
     private static final DisciplineRules NINE_BALL = new NineBallRules();
     private static final DisciplineRules EIGHT_BALL = new EightBallRules();
+    private static final DisciplineRules STRAIGHT_POOL = new StraightPoolRules();
+    private static final DisciplineRules BLACKBALL = new BlackBallRules();
 
     private Disciplines() {
     }
@@ -15,7 +17,8 @@ public final class Disciplines {
         return switch (discipline) {
             case NINE_BALL -> NINE_BALL;
             case EIGHT_BALL -> EIGHT_BALL;
-            case STRAIGHT_POOL, BLACKBALL -> null;
+            case STRAIGHT_POOL -> STRAIGHT_POOL;
+            case BLACKBALL -> BLACKBALL;
         };
     }
 }

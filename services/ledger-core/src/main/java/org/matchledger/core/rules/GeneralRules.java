@@ -140,7 +140,10 @@ public final class GeneralRules {
             }
             case STALEMATE -> t.rules.stalemate(t); // 1.12
             case SNOOKERED -> {
-                return "data.ruling: SNOOKERED applies only in BLACKBALL";
+                if (s.discipline != org.matchledger.core.event.Discipline.BLACKBALL) {
+                    return "data.ruling: SNOOKERED applies only in BLACKBALL";
+                }
+                t.rule(Ruling.of(RulingKind.SNOOKER_DECLARED).player(r.player()));
             }
             case OUTSIDE_INTERFERENCE -> throw new IllegalStateException("OUTSIDE_INTERFERENCE is a correction");
         }

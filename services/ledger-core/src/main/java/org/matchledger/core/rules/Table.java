@@ -96,7 +96,12 @@ public final class Table {
 
     /** A legal shot that changes nothing else: the shooter stays at the table and plays from position. */
     public void continueTurn(int shooter) {
-        s.cueBall = CueBall.IN_POSITION;
+        continueTurn(shooter, CueBall.IN_POSITION);
+    }
+
+    /** The shooter stays at the table; a 14.1 re-rack may put the cue ball in hand. */
+    public void continueTurn(int shooter, CueBall cueBall) {
+        s.cueBall = cueBall;
         s.freeShot = false;
         rule(Ruling.of(RulingKind.CONTINUE).player(id(shooter)));
     }
@@ -150,6 +155,11 @@ public final class Table {
 
     /** Racks the balls for a new break by {@code breaker}; the rack number is the caller's business. */
     public void rackFor(int breaker) {
+        rackFor(breaker, null, null);
+    }
+
+    /** {@link #rackFor(int)} with the rule and reason for the new break on the {@code BREAK_ASSIGNED} ruling. */
+    public void rackFor(int breaker, String rule, String detail) {
         endTurn();
         s.balls = rules.rackBalls();
         s.tableOpen = rules.usesGroups();
@@ -163,7 +173,7 @@ public final class Table {
         s.visitsLeft = 0;
         s.pushOutAvailable = false;
         s.pending = null;
-        rule(Ruling.of(RulingKind.BREAK_ASSIGNED).player(id(breaker)));
+        rule(Ruling.of(RulingKind.BREAK_ASSIGNED).player(id(breaker)).rule(rule).detail(detail));
     }
 
     /** A new rack (not a re-break of the same one): counts reset where the discipline says so, stalemate cleared. */
