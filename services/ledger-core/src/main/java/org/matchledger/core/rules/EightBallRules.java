@@ -76,6 +76,9 @@ public final class EightBallRules extends RackGameRules {
         }
         if (illegal) {
             // 3.3 d: nothing pocketed and fewer than four balls to a rail.
+            if (shot.offTable(EIGHT)) {
+                t.spot(Balls.of(EIGHT)); // 3.3: the 8 off the table on the break is spotted
+            }
             if (foul != null) {
                 t.foul(shooter, foul, foul.rule(), 0);
             }
