@@ -1,0 +1,395 @@
+package org.matchledger.core.rules;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.matchledger.core.ruling.Ruling;
+import org.matchledger.core.ruling.RulingKind;
+import org.matchledger.core.support.MatchScript;
+import org.matchledger.core.support.MatchScript.ShotFacts;
+import org.matchledger.core.view.CueBall;
+import org.matchledger.core.view.MatchView;
+
+import com.fasterxml.jackson.databind.node.IntNode;
+
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * The fouls of WPA 6.1–6.16 as rulebook.md and view.md state them: each FOUL ruling carries the {@code foul} name
+ * and the {@code rule} of view.md's table; one shot is one foul, cited by the first rule in view.md's order; on a
+ * break shot the break test replaces 6.3. Played in 9-ball except 6.11, which 9-ball does not apply (2.7).
+ */
+class FoulsTest {
+
+    // ---- given -----------------------------------------------------------------------------------------------
+
+    private static MatchScript ready() {
+        return MatchScript.readyToBreak("NINE_BALL", 3, "p1");
+    }
+
+    /** p1 broke legally pocketing the 2: p1 at the table, cue ball in position, balls 1 3 4 5 6 7 8 9, the 1 lowest. */
+    private static MatchScript p1AtTable() {
+        MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(2).rails(4));
+        assertEquals(List.of(1, 3, 4, 5, 6, 7, 8, 9), m.view().ballsOnTable());
+        assertEquals("p1", m.view().atTable());
+        return m;
+    }
+
+    private static MatchScript miss(MatchScript m, String player) {
+        return m.shot(player, s -> s.firstContact(1).rail());
+    }
+
+    // ---- then ------------------------------------------------------------------------------------------------
+
+    private static List<Ruling> fouls(MatchScript m) {
+        return m.rulings().stream().filter(r -> r.kind() == RulingKind.FOUL).toList();
+    }
+
+    /** Exactly one FOUL ruling on the last event, with this player, foul name and rule (view.md). */
+    private static void assertFoul(MatchScript m, String player, String foul, String rule) {
+        assertTrue(m.lastApplied(), () -> "event rejected: " + m.rulings());
+        List<Ruling> f = fouls(m);
+        assertEquals(1, f.size(), () -> "one FOUL ruling expected in " + m.kinds());
+        assertEquals(player, f.get(0).player());
+        assertEquals(foul, f.get(0).foul().name());
+        assertEquals(rule, f.get(0).rule());
+    }
+
+    private static void assertNoFoul(MatchScript m) {
+        assertTrue(m.lastApplied(), () -> "event rejected: " + m.rulings());
+        assertTrue(fouls(m).isEmpty(), () -> "no FOUL expected in " + m.kinds());
+    }
+
+    /** 2.7: the incoming player has the cue ball in hand anywhere. */
+    private static void assertInHandFor(MatchScript m, String incoming) {
+        assertEquals(incoming, m.view().atTable());
+        assertEquals(CueBall.IN_HAND, m.view().cueBall());
+    }
+
+    // ---- 6.1 – 6.3 from the ball facts -------------------------------------------------------------------------
+
+    @Test
+    void rule_6_1_cueBallPocketedIsAFoul() {
+        MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).rail().scratch());
+        assertFoul(m, "p1", "CUE_BALL_SCRATCH", "6.1");
+        assertInHandFor(m, "p2");
+    }
+
+    @Test
+    void rule_6_1_cueBallOffTheTableIsAFoul() {
+        MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).rail().cueBallOffTable());
+        assertFoul(m, "p1", "CUE_BALL_SCRATCH", "6.1");
+        assertInHandFor(m, "p2");
+    }
+
+    @Test
+    void rule_6_2_firstContactNotTheLowestBallIsAFoul() {
+        MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(3).pocket(3).rail());
+        assertFoul(m, "p1", "WRONG_BALL_FIRST", "6.2");
+        assertInHandFor(m, "p2");
+    }
+
+    @Test
+    void rule_6_2_hittingNothingIs6_2WhereTheRuleApplies() {
+        // rulebook: "hitting nothing is also 6.2 where 6.2 applies, else 6.3" — 6.2 applies on every 9-ball shot
+        MatchScript m = p1AtTable().shot("p1", s -> s.noContact());
+        assertFoul(m, "p1", "WRONG_BALL_FIRST", "6.2");
+    }
+
+    @Test
+    void rule_6_3_nothingPocketedAndNoRailAfterContactIsAFoul() {
+        MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1));
+        assertFoul(m, "p1", "NO_RAIL_AFTER_CONTACT", "6.3");
+        assertInHandFor(m, "p2");
+    }
+
+    @Test
+    void rule_6_3_aBallPocketedWithoutAnyRailIsNoFoul() {
+        // 6.3 needs both: nothing pocketed AND no ball to a rail
+        MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).pocket(1));
+        assertNoFoul(m);
+        assertEquals("p1", m.ruling(RulingKind.CONTINUE).player());
+    }
+
+    // ---- 6.4 – 6.12 reported by the referee ------------------------------------------------------------------
+
+    @ParameterizedTest(name = "rule {1}: {0}")
+    @CsvSource({
+            "FOOT_NOT_ON_FLOOR, 6.4",
+            "TOUCHED_BALL,      6.6",
+            "DOUBLE_HIT,        6.7",
+            "PUSH_SHOT,         6.8",
+            "BALLS_MOVING,      6.9",
+            "CUE_ON_TABLE,      6.12"})
+    void rule_6_4_to_6_12_refereeReportedFoulOnAnOtherwiseLegalShot(String foul, String rule) {
+        MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).pocket(3).rail().refereeFoul(foul));
+        assertFoul(m, "p1", foul, rule);
+        assertInHandFor(m, "p2");
+        assertFalse(m.view().ballsOnTable().contains(3), "2.6: the 3 pocketed on the foul stays down");
+        assertEquals(1, m.player("p1").consecutiveFouls());
+    }
+
+    @Test
+    void rule_6_5_objectBallOffTheTableIsAFoul_andIn9BallItStaysOff() {
+        MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).offTable(5).rail());
+        assertFoul(m, "p1", "BALL_OFF_TABLE", "6.5");
+        assertInHandFor(m, "p2");
+        assertFalse(m.has(RulingKind.BALLS_SPOTTED));
+        assertEquals(List.of(1, 3, 4, 6, 7, 8, 9), m.view().ballsOnTable());
+    }
+
+    @ParameterizedTest(name = "rule 6.10: placed {0} on the break")
+    @ValueSource(strings = {"ON_HEAD_STRING", "IN_FRONT_OF_HEAD_STRING"})
+    void rule_6_10_placingOnOrInFrontOfTheHeadStringWhenInHandBehindIt(String placement) {
+        // otherwise a legal break (the 3 pocketed): only the placement is wrong
+        MatchScript m = ready().shot("p1", s -> s.placement(placement).firstContact(1).pocket(3).rails(5));
+        assertFoul(m, "p1", "BAD_CUE_BALL_PLACEMENT", "6.10");
+        assertInHandFor(m, "p2");
+        assertFalse(m.view().pushOutAvailable());
+    }
+
+    @Test
+    void rule_6_10_placingInFrontOfTheHeadStringIsFineWhenInHandAnywhere() {
+        MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).rail().scratch()); // p2 in hand anywhere
+        m.shot("p2", s -> s.placement("IN_FRONT_OF_HEAD_STRING").firstContact(1).pocket(1).rail());
+        assertNoFoul(m);
+        assertEquals("p2", m.ruling(RulingKind.CONTINUE).player());
+    }
+
+    /**
+     * 8-ball, 3.3 f: p1 breaks, pockets the 8 and scratches; p2 spots the 8 and is in hand behind the head string.
+     */
+    private static MatchScript eightBallInHandInKitchenForP2() {
+        MatchScript m = MatchScript.readyToBreak("EIGHT_BALL", 3, "p1")
+                .shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(8).rails(4).scratch())
+                .choose("p2", "SPOT_EIGHT");
+        assertTrue(m.lastApplied(), () -> "setup: " + m.rulings());
+        assertEquals("p2", m.view().atTable());
+        assertEquals(CueBall.IN_HAND_KITCHEN, m.view().cueBall());
+        return m;
+    }
+
+    @Test
+    void rule_6_11_eightBall_firstContactBehindTheHeadStringBeforeTheCueBallCrossedItIsAFoul() {
+        MatchScript m = eightBallInHandInKitchenForP2().shot("p2", s -> s.placement("BEHIND_HEAD_STRING")
+                .call(3, "FOOT_LEFT").firstContact(3).rail().kitchenContact(true, false));
+        assertFoul(m, "p2", "BAD_PLAY_FROM_KITCHEN", "6.11");
+        assertInHandFor(m, "p1"); // 3.9
+    }
+
+    @Test
+    void rule_6_11_eightBall_aBallBehindTheHeadStringHitAfterTheCueBallCrossedItIsNoFoul() {
+        MatchScript m = eightBallInHandInKitchenForP2().shot("p2", s -> s.placement("BEHIND_HEAD_STRING")
+                .call(3, "FOOT_LEFT").firstContact(3).rail().kitchenContact(true, true));
+        assertNoFoul(m);
+    }
+
+    @Test
+    void rule_6_11_nineBallDoesNotApplyIt() {
+        // rulebook 2.7 lists 6.1–6.10, 6.12, 6.13, 6.15 for 9-ball: 6.11 is not among them
+        MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(3).rails(5)
+                .kitchenContact(true, false));
+        assertNoFoul(m);
+        assertEquals("p1", m.ruling(RulingKind.CONTINUE).player());
+    }
+
+    // ---- 6.13 – 6.16 -------------------------------------------------------------------------------------------
+
+    @Test
+    void rule_6_13_shotOutOfTurnIsAFoulOnTheShooter_theRightfulPlayerGetsBallInHand() {
+        MatchScript m = p1AtTable().shot("p2", s -> s.firstContact(1).rail());
+        assertFoul(m, "p2", "OUT_OF_TURN", "6.13");
+        assertInHandFor(m, "p1");
+        assertEquals(1, m.player("p2").consecutiveFouls());
+        assertEquals(0, m.player("p1").consecutiveFouls());
+    }
+
+    @Test
+    void rule_6_14_threeConsecutiveFouls_aFoulByRulingCounts() {
+        MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).rail().scratch());
+        miss(m, "p2");
+        m.shot("p1", s -> s.firstContact(4).rail());
+        miss(m, "p2");
+        assertEquals(2, m.player("p1").consecutiveFouls());
+        m.ruling("SLOW_PLAY", "p1", null);
+        Ruling serious = m.ruling(RulingKind.SERIOUS_FOUL);
+        assertEquals("p1", serious.player());
+        assertEquals("6.14", serious.rule());
+        Ruling won = m.ruling(RulingKind.RACK_WON);
+        assertEquals("p2", won.player());
+        assertEquals("6.14", won.rule());
+        assertEquals(1, m.player("p2").score());
+    }
+
+    @Test
+    void rule_6_15_slowPlayRulingIsAStandardFoul() {
+        MatchScript m = p1AtTable().ruling("SLOW_PLAY", "p1", null);
+        assertFoul(m, "p1", "SLOW_PLAY", "6.15");
+        assertInHandFor(m, "p2");
+        assertEquals(1, m.player("p1").consecutiveFouls());
+    }
+
+    @Test
+    void rule_6_15_slowPlayOnThePlayerNotAtTheTable_thePlayerAtTheTableTakesBallInHand() {
+        // contract silent on who shoots: the standard-foul remedy goes to the offender's opponent, here already shooting
+        MatchScript m = p1AtTable().ruling("SLOW_PLAY", "p2", null);
+        assertFoul(m, "p2", "SLOW_PLAY", "6.15");
+        assertInHandFor(m, "p1");
+        assertEquals(1, m.player("p2").consecutiveFouls());
+    }
+
+    @Test
+    void rule_6_16_unsportsmanlikeWithStandardFoulPenalty() {
+        MatchScript m = p1AtTable().ruling("UNSPORTSMANLIKE", "p1", "STANDARD_FOUL");
+        assertFoul(m, "p1", "UNSPORTSMANLIKE", "6.16");
+        assertInHandFor(m, "p2");
+        assertEquals(1, m.player("p1").consecutiveFouls(), "events.md: STANDARD_FOUL counts toward 6.14");
+    }
+
+    @Test
+    void rule_6_16_unsportsmanlikeWarningIsNoFoul() {
+        MatchScript m = p1AtTable().ruling("UNSPORTSMANLIKE", "p1", "WARNING");
+        assertNoFoul(m);
+        Ruling w = m.ruling(RulingKind.WARNING);
+        assertEquals("p1", w.player());
+        assertEquals("6.16", w.rule());
+        assertEquals("p1", m.view().atTable());
+        assertEquals(CueBall.IN_POSITION, m.view().cueBall());
+        assertEquals(0, m.player("p1").consecutiveFouls());
+    }
+
+    // ---- one shot, one foul ------------------------------------------------------------------------------------
+
+    static Stream<Arguments> severalInfractions() {
+        return Stream.of(
+                Arguments.of("scratch + wrong ball first", (Consumer<ShotFacts>) s -> s.firstContact(3).rail().scratch(),
+                        "CUE_BALL_SCRATCH", "6.1"),
+                Arguments.of("hit nothing + cue ball off the table", (Consumer<ShotFacts>) s -> s.noContact().cueBallOffTable(),
+                        "CUE_BALL_SCRATCH", "6.1"),
+                Arguments.of("wrong ball first + no rail", (Consumer<ShotFacts>) s -> s.firstContact(4),
+                        "WRONG_BALL_FIRST", "6.2"),
+                Arguments.of("wrong ball first + ball off + double hit",
+                        (Consumer<ShotFacts>) s -> s.firstContact(4).offTable(6).rail().refereeFoul("DOUBLE_HIT"),
+                        "WRONG_BALL_FIRST", "6.2"),
+                Arguments.of("no rail + cue on table", (Consumer<ShotFacts>) s -> s.firstContact(1).refereeFoul("CUE_ON_TABLE"),
+                        "NO_RAIL_AFTER_CONTACT", "6.3"),
+                Arguments.of("cue on table + balls moving + foot off the floor",
+                        (Consumer<ShotFacts>) s -> s.firstContact(1).rail().refereeFoul("CUE_ON_TABLE")
+                                .refereeFoul("BALLS_MOVING").refereeFoul("FOOT_NOT_ON_FLOOR"),
+                        "FOOT_NOT_ON_FLOOR", "6.4"),
+                Arguments.of("ball off + foot off the floor",
+                        (Consumer<ShotFacts>) s -> s.firstContact(1).offTable(7).rail().refereeFoul("FOOT_NOT_ON_FLOOR"),
+                        "FOOT_NOT_ON_FLOOR", "6.4"),
+                Arguments.of("ball off + touched ball + double hit",
+                        (Consumer<ShotFacts>) s -> s.firstContact(1).offTable(5).rail().refereeFoul("DOUBLE_HIT")
+                                .refereeFoul("TOUCHED_BALL"),
+                        "BALL_OFF_TABLE", "6.5"),
+                Arguments.of("balls moving + push shot", (Consumer<ShotFacts>) s -> s.firstContact(1).rail()
+                                .refereeFoul("BALLS_MOVING").refereeFoul("PUSH_SHOT"),
+                        "PUSH_SHOT", "6.8"));
+    }
+
+    @ParameterizedTest(name = "one shot one foul: {0} -> {2} {3}")
+    @MethodSource("severalInfractions")
+    void rule_6_oneShotOneFoul_citesTheFirstInViewMdOrder(String label, Consumer<ShotFacts> facts, String foul, String rule) {
+        MatchScript m = p1AtTable().shot("p1", facts);
+        assertFoul(m, "p1", foul, rule);
+        assertEquals(1, m.player("p1").consecutiveFouls(), "penalised once, counted once");
+        assertInHandFor(m, "p2");
+    }
+
+    @Test
+    void rule_6_13_outOfTurnShotWithAScratchIsOneFoulCitedAs6_1() {
+        MatchScript m = p1AtTable().shot("p2", s -> s.firstContact(1).rail().scratch());
+        assertFoul(m, "p2", "CUE_BALL_SCRATCH", "6.1");
+        assertInHandFor(m, "p1");
+        assertEquals(1, m.player("p2").consecutiveFouls());
+    }
+
+    @Test
+    void rule_6_13_outOfTurnShotWithCueOnTableIsOneFoulCitedAs6_12() {
+        MatchScript m = p1AtTable().shot("p2", s -> s.firstContact(1).rail().refereeFoul("CUE_ON_TABLE"));
+        assertFoul(m, "p2", "CUE_ON_TABLE", "6.12");
+        assertInHandFor(m, "p1");
+    }
+
+    @Test
+    void rule_6_10_badPlacementWithCueOnTableOnTheBreakIsOneFoulCitedAs6_10() {
+        MatchScript m = ready().shot("p1", s -> s.placement("ON_HEAD_STRING").firstContact(1).pocket(3).rails(5)
+                .refereeFoul("CUE_ON_TABLE"));
+        assertFoul(m, "p1", "BAD_CUE_BALL_PLACEMENT", "6.10");
+    }
+
+    @Test
+    void rule_6_14_aShotBreakingSeveralRulesCountsOnceTowardThreeFouls() {
+        MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(3).offTable(5).scratch().refereeFoul("DOUBLE_HIT"));
+        assertEquals(1, m.player("p1").consecutiveFouls());
+        miss(m, "p2");
+        m.shot("p1", s -> s.noContact().offTable(6).cueBallOffTable().refereeFoul("CUE_ON_TABLE"));
+        assertEquals(1, fouls(m).size());
+        assertFalse(m.has(RulingKind.SERIOUS_FOUL));
+        assertFalse(m.has(RulingKind.RACK_WON));
+        assertEquals(2, m.player("p1").consecutiveFouls());
+        assertTrue(m.player("p1").onTwoFouls());
+    }
+
+    // ---- on a break shot the break test replaces 6.3 ---------------------------------------------------------
+
+    @Test
+    void rule_2_3_breakTestReplaces6_3_fourBallsToARailIsLegalEvenWithoutRailAfterContact() {
+        // view.md: "On a break shot the discipline's break test (2.3 …) takes the place of 6.3": railAfterContact
+        // is not looked at on a break; the 1 hit first and 4 object balls to a rail pass 2.3.
+        MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1)
+                .set("objectBallsToRail", IntNode.valueOf(4)));
+        assertNoFoul(m);
+        Ruling turn = m.ruling(RulingKind.TURN);
+        assertEquals("p2", turn.player());
+        assertEquals(CueBall.IN_POSITION, turn.cueBall());
+        assertTrue(m.view().pushOutAvailable());
+    }
+
+    @Test
+    void rule_2_3_breakTestReplaces6_3_aBreakWithNoRailAtAllIsCitedAs2_3NotAs6_3() {
+        MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1));
+        assertFoul(m, "p1", "ILLEGAL_BREAK", "2.3");
+        assertInHandFor(m, "p2");
+    }
+
+    @ParameterizedTest(name = "failed break + {0} -> {1} {2}")
+    @CsvSource({
+            "scratch,           CUE_BALL_SCRATCH, 6.1",
+            "wrong ball first,  WRONG_BALL_FIRST, 6.2",
+            "hit nothing,       WRONG_BALL_FIRST, 6.2",
+            "cue on table,      CUE_ON_TABLE,     6.12"})
+    void rule_2_3_failedBreakWithAnother6_xFoulIsOneFoulCitingThe6_xRule(String infraction, String foul, String rule) {
+        // view.md order: 6.1 … 6.16 come before ILLEGAL_BREAK, so the 6.x rule is cited, once
+        Consumer<ShotFacts> facts = switch (infraction) {
+            case "scratch" -> s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).rails(2).scratch();
+            case "wrong ball first" -> s -> s.placement("BEHIND_HEAD_STRING").firstContact(2).rails(2);
+            case "hit nothing" -> s -> s.placement("BEHIND_HEAD_STRING").noContact();
+            case "cue on table" -> s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).rails(2).refereeFoul("CUE_ON_TABLE");
+            default -> throw new IllegalArgumentException(infraction);
+        };
+        MatchScript m = ready().shot("p1", facts);
+        assertFoul(m, "p1", foul, rule);
+        assertEquals(1, m.player("p1").consecutiveFouls());
+        assertInHandFor(m, "p2");
+    }
+
+    @Test
+    void rule_2_3_legalBreakDoesNotMakeAScratchLegal() {
+        MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(4).rails(6).scratch());
+        assertFoul(m, "p1", "CUE_BALL_SCRATCH", "6.1");
+        MatchView v = m.view();
+        assertEquals("p2", v.atTable());
+        assertEquals(CueBall.IN_HAND, v.cueBall());
+        assertFalse(v.ballsOnTable().contains(4));
+    }
+}
