@@ -42,7 +42,7 @@ public final class EventHistory {
 
     public EventHistory append(TableEvent event) {
         synchronized (events) {
-            if (events.size() == size) {
+            if (size > 0 && events.size() == size) {
                 events.add(event);
                 indexById.put(event.id(), size);
                 return new EventHistory(events, indexById, size + 1);

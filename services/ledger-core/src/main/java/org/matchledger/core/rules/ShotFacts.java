@@ -21,6 +21,29 @@ public final class ShotFacts {
         if (s.indexOf(shot.shooter()) == MatchState.NOBODY) {
             return "data.shooter: " + shot.shooter() + " is not a player in this match";
         }
+        // Fast path: every named ball is on the table (bit masks, no strings) — the usual case.
+        int named = shot.pocketedMask() | shot.offTableMask();
+        if (shot.call() != null) {
+            named |= 1 << shot.call().ball();
+        }
+        if (shot.firstContact() != null) {
+            named |= 1 << shot.firstContact();
+        }
+        if ((named & ~s.balls) != 0) {
+            return badBall(s, shot);
+        }
+        if (s.discipline != Discipline.BLACKBALL && shot.fouls().contains(RefereeFoul.PLAYED_BEFORE_RACK_COMPLETE)) {
+            return "data.fouls: PLAYED_BEFORE_RACK_COMPLETE is a Black Ball foul (5.8), not one of " + s.discipline;
+        }
+        if (shot.placement() != null && s.cueBall == CueBall.IN_POSITION && !s.freeShot
+                && s.indexOf(shot.shooter()) == s.atTable) {
+            return "data.placement: the cue ball was not in hand (cueBall IN_POSITION); null means played from position";
+        }
+        return null;
+    }
+
+    /** Names the first field that holds a ball not on the table. */
+    private static String badBall(MatchState s, ShotTaken shot) {
         if (shot.call() != null) {
             String r = ball(s, shot.call().ball(), "data.call.ball");
             if (r != null) {
@@ -46,14 +69,7 @@ public final class ShotFacts {
                 return r;
             }
         }
-        if (s.discipline != Discipline.BLACKBALL && shot.fouls().contains(RefereeFoul.PLAYED_BEFORE_RACK_COMPLETE)) {
-            return "data.fouls: PLAYED_BEFORE_RACK_COMPLETE is a Black Ball foul (5.8), not one of " + s.discipline;
-        }
-        if (shot.placement() != null && s.cueBall == CueBall.IN_POSITION && !s.freeShot
-                && s.indexOf(shot.shooter()) == s.atTable) {
-            return "data.placement: the cue ball was not in hand (cueBall IN_POSITION); null means played from position";
-        }
-        return null;
+        throw new IllegalStateException("a ball mask and the lists disagree");
     }
 
     private static String ball(MatchState s, int ball, String field) {

@@ -24,12 +24,6 @@ public record Ruling(String matchId, Long seq, String eventId, int n, RulingKind
         return new Builder(kind);
     }
 
-    /** The same ruling stamped with the event that produced it. */
-    public Ruling stamped(String matchId, Long seq, String eventId, int n, Long rejudges) {
-        return new Ruling(matchId, seq, eventId, n, kind, player, rule, foul, points, group, balls, cueBall, freeShot,
-                options, option, targetId, reason, detail, rejudges);
-    }
-
     /** A ruling under construction; {@link Rulings} stamps match, seq, event id and position. */
     public static final class Builder {
         private final RulingKind kind;
@@ -65,9 +59,9 @@ public record Ruling(String matchId, Long seq, String eventId, int n, RulingKind
         public Builder reason(String v) { reason = v; return this; }
         public Builder detail(String v) { detail = v; return this; }
 
-        public Ruling build() {
-            return new Ruling(null, null, null, 0, kind, player, rule, foul, points, group, balls, cueBall, freeShot,
-                    options, option, targetId, reason, detail, null);
+        public Ruling build(String matchId, Long seq, String eventId, int n, Long rejudges) {
+            return new Ruling(matchId, seq, eventId, n, kind, player, rule, foul, points, group, balls, cueBall, freeShot,
+                    options, option, targetId, reason, detail, rejudges);
         }
     }
 }

@@ -5,10 +5,10 @@ import java.util.List;
 
 /** The rulings one event produces, in order, before they are stamped with the event. */
 public final class Rulings {
-    private final List<Ruling> drafts = new ArrayList<>(4);
+    private final List<Ruling.Builder> drafts = new ArrayList<>(4);
 
     public void add(Ruling.Builder ruling) {
-        drafts.add(ruling.build());
+        drafts.add(ruling);
     }
 
     public boolean isEmpty() {
@@ -19,7 +19,7 @@ public final class Rulings {
     public List<Ruling> stamp(String matchId, Long seq, String eventId, int firstN, Long rejudges) {
         List<Ruling> out = new ArrayList<>(drafts.size());
         for (int i = 0; i < drafts.size(); i++) {
-            out.add(drafts.get(i).stamped(matchId, seq, eventId, firstN + i, rejudges));
+            out.add(drafts.get(i).build(matchId, seq, eventId, firstN + i, rejudges));
         }
         return out;
     }
