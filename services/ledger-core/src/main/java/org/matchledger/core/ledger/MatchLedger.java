@@ -139,7 +139,9 @@ public final class MatchLedger {
         Rulings first = new Rulings();
         first.add(head);
         rulings.addAll(first.stamp(matchId, ev.seq(), ev.id(), 0, null));
-        for (int i = target + 1; i < after.size() - 1; i++) {
+        // The corrected event itself is re-judged too (its replacement's rulings), then every later event.
+        int firstRejudged = ev.type() == EventType.EVENT_CORRECTED ? target : target + 1;
+        for (int i = firstRejudged; i < after.size() - 1; i++) {
             Rulings r = d.rulingsOf(i);
             if (r != null) {
                 rulings.addAll(r.stamp(matchId, ev.seq(), ev.id(), rulings.size(), after.get(i).seq()));
