@@ -19,7 +19,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * 1. The pure fold: parsed events of realistic simulated matches folded with {@link MatchLedger#apply}, one thread.
+ * 1. The pure fold: parsed events of realistic simulated matches folded with {@link MatchLedger#advance} (and, for
+ * comparison, the persistent {@link MatchLedger#apply}), one thread.
  * The score is events per second on one core.
  */
 @State(Scope.Benchmark)
@@ -38,9 +39,23 @@ public class FoldBenchmark {
         matches = Logs.parsedMatches(discipline, EVENTS, 42);
     }
 
+    /** The processor's and the replay tool's path: each event advances the match in place. */
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public void fold(Blackhole bh) {
+        for (List<TableEvent> events : matches) {
+            Match m = Match.EMPTY;
+            for (TableEvent e : events) {
+                m = MatchLedger.advance(m, e).match();
+            }
+            bh.consume(m);
+        }
+    }
+
+    /** The persistent path: every event leaves the previous match intact (a copy of the state per event). */
+    @Benchmark
+    @OperationsPerInvocation(EVENTS)
+    public void foldPersistent(Blackhole bh) {
         for (List<TableEvent> events : matches) {
             Match m = Match.EMPTY;
             for (TableEvent e : events) {

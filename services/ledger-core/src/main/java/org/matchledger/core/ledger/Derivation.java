@@ -34,7 +34,7 @@ final class Derivation {
             if (ev == null) {
                 continue; // voided
             }
-            EventJudge.Judgement j = EventJudge.judge(s, ev, history, i);
+            EventJudge.Judgement j = EventJudge.judge(s, ev, history, i, true);
             if (j.rejection() != null) {
                 if (i == 0) {
                     openingRejection = j.rejection();

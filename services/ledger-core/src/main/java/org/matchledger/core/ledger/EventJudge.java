@@ -29,8 +29,12 @@ final class EventJudge {
     private EventJudge() {
     }
 
-    /** {@code history} holds the events applied before this one (appeals and their decisions look into it). */
-    static Judgement judge(MatchState before, TableEvent ev, EventHistory history, int historySize) {
+    /**
+     * {@code history} holds the events applied before this one (appeals and their decisions look into it). With
+     * {@code inPlace} the state is changed where it is instead of on a copy: safe because every rule checks what it
+     * may reject before it changes anything, so a rejected event leaves {@code before} as it was.
+     */
+    static Judgement judge(MatchState before, TableEvent ev, EventHistory history, int historySize, boolean inPlace) {
         if (before == null) {
             if (ev.type() != EventType.MATCH_OPENED) {
                 return Judgement.rejected("type: the match has not been opened; the first event must be pool.match.opened with seq 1");
@@ -48,7 +52,7 @@ final class EventJudge {
         if (notNow != null) {
             return Judgement.rejected(notNow);
         }
-        MatchState s = before.copy();
+        MatchState s = inPlace ? before : before.copy();
         Rulings out = new Rulings();
         Table t = new Table(s, Disciplines.of(s.discipline), out);
         String rejection = switch (ev.type()) {

@@ -37,6 +37,28 @@ public final class MatchLedger {
     }
 
     public static Step apply(Match match, TableEvent ev) {
+        return apply(match, ev, false);
+    }
+
+    /**
+     * {@link #apply(Match, TableEvent)} without copying the state: faster, for a caller that folds a stream and
+     * drops each match once it has the next (the processor, the replay tool). The {@code match} passed in must not be
+     * used afterwards: its state may have been changed.
+     */
+    public static Step advance(Match match, TableEvent ev) {
+        return apply(match, ev, true);
+    }
+
+    /** {@link #advance(Match, TableEvent)} for a JSON event. */
+    public static Step advance(Match match, JsonNode event) {
+        ParseResult parsed = EventParser.parse(event);
+        if (parsed instanceof ParseResult.Invalid bad) {
+            return rejected(match, bad.id(), bad.seq(), bad.subject(), bad.reason());
+        }
+        return apply(match, ((ParseResult.Parsed) parsed).event(), true);
+    }
+
+    private static Step apply(Match match, TableEvent ev, boolean inPlace) {
         MatchState s = match.state();
         if (s == null) {
             if (ev.type() != EventType.MATCH_OPENED) {
@@ -71,7 +93,7 @@ public final class MatchLedger {
                 return correct(match, ev);
             }
         }
-        EventJudge.Judgement j = EventJudge.judge(s, ev, match.history(), match.history().size());
+        EventJudge.Judgement j = EventJudge.judge(s, ev, match.history(), match.history().size(), inPlace);
         if (j.rejection() != null) {
             return rejected(match, ev, j.rejection());
         }

@@ -13,7 +13,7 @@ public final class Replay {
     private final List<Ruling> rulings = new ArrayList<>();
 
     public Step accept(JsonNode event) {
-        Step step = MatchLedger.apply(match, event);
+        Step step = MatchLedger.advance(match, event);
         match = step.match();
         rulings.addAll(step.rulings());
         return step;
