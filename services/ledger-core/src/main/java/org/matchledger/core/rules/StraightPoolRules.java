@@ -104,11 +104,11 @@ public final class StraightPoolRules implements DisciplineRules {
         p.score += points;
         p.addToRun(points);
         t.rule(Ruling.of(RulingKind.POINTS).player(p.id).points(points).rule("4.2"));
+        s.balls &= ~shot.pocketedMask();
         if (p.score >= s.raceTo) {
             t.winMatch(shooter, "RACE"); // 4.1: the match ends the moment a player reaches the race
             return;
         }
-        s.balls &= ~shot.pocketedMask();
         s.cueBall = CueBall.IN_POSITION;
         int left = Balls.count(s.balls);
         if (left == 0) {

@@ -174,6 +174,7 @@ public final class Table {
         s.pushOutAvailable = false;
         s.pending = null;
         rule(Ruling.of(RulingKind.BREAK_ASSIGNED).player(id(breaker)).rule(rule).detail(detail));
+        warnIfOnTwoFouls(breaker);
     }
 
     /** A new rack (not a re-break of the same one): counts reset where the discipline says so, stalemate cleared. */
