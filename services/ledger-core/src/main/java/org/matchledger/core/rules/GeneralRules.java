@@ -138,7 +138,12 @@ public final class GeneralRules {
                 s.turnCountsForStalemate = false;
                 t.rule(Ruling.of(RulingKind.STALEMATE_WARNING).rule("1.12"));
             }
-            case STALEMATE -> t.rules.stalemate(t); // 1.12
+            case STALEMATE -> {
+                if (s.breaker == NOBODY) {
+                    return "data.ruling: no rack is being played yet (the breaker is still to be chosen); STALEMATE ends a rack in play";
+                }
+                t.rules.stalemate(t); // 1.12
+            }
             case SNOOKERED -> {
                 if (s.discipline != org.matchledger.core.event.Discipline.BLACKBALL) {
                     return "data.ruling: SNOOKERED applies only in BLACKBALL";

@@ -1,0 +1,331 @@
+package org.matchledger.core.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.matchledger.core.json.Json;
+import org.matchledger.core.ledger.Match;
+import org.matchledger.core.ledger.MatchLedger;
+import org.matchledger.core.ledger.Step;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * The replay tool (view.md "The replay tool"): {@code ledger replay [--at SEQ] [--rulings] FILE.jsonl|-}. Prints the
+ * view as one JSON object, or every ruling one per line; exit 0 when the log was read even if events were rejected;
+ * 2 when the file cannot be read or a line is not JSON (line number on stderr). Nothing goes to stdout on an error.
+ * Expected views and rulings are the hand-derived golden files under {@code src/test/resources/golden/}.
+ */
+class LedgerCliTest {
+    private static final String NINE = "nine-ball-race-to-3";
+    private static final String CORRECTIONS = "corrections-duplicate-rejections";
+
+    @TempDir
+    Path tmp;
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = LedgerCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    // ---- the view ------------------------------------------------------------------------------------------------------
+
+    @Test
+    void replay_printsTheFinalViewAsOneJsonObject() throws Exception {
+        Run r = run("replay", golden(NINE + ".jsonl"));
+        assertEquals(0, r.exit, r.err);
+        assertEquals(1, r.out.strip().lines().count(), "one JSON object on one line: " + r.out);
+        JsonNode view = Json.read(r.out.strip());
+        assertTrue(view.isObject());
+        assertTrue(sameJson(readJson(NINE + ".view.json"), view), () -> "expected the golden view, got " + view);
+    }
+
+    /** Exit 0 when the log was read, even if some events were rejected (their rulings say why). */
+    @Test
+    void replay_logWithRejectedAndDuplicateEvents_exits0_andPrintsTheView() throws Exception {
+        Run r = run("replay", golden(CORRECTIONS + ".jsonl"));
+        assertEquals(0, r.exit, r.err);
+        assertTrue(sameJson(readJson(CORRECTIONS + ".view.json"), Json.read(r.out.strip())), r.out);
+    }
+
+    @Test
+    void replay_dashReadsTheLogFromStandardInput() throws Exception {
+        InputStream saved = System.in;
+        try {
+            System.setIn(new ByteArrayInputStream(Files.readAllBytes(Path.of(golden(NINE + ".jsonl")))));
+            Run r = run("replay", "-");
+            assertEquals(0, r.exit, r.err);
+            assertTrue(sameJson(readJson(NINE + ".view.json"), Json.read(r.out.strip())), r.out);
+        } finally {
+            System.setIn(saved);
+        }
+    }
+
+    // ---- --rulings -------------------------------------------------------------------------------------------------------
+
+    @Test
+    void rulings_printsEveryRulingAsOneJsonObjectPerLine() throws Exception {
+        Run r = run("replay", "--rulings", golden(NINE + ".jsonl"));
+        assertEquals(0, r.exit, r.err);
+        List<String> lines = r.out.lines().toList();
+        List<String> expected = Files.readAllLines(Path.of(golden(NINE + ".rulings.jsonl")));
+        assertEquals(expected.size(), lines.size());
+        for (int i = 0; i < lines.size(); i++) {
+            JsonNode line = Json.read(lines.get(i));
+            assertTrue(line.isObject(), lines.get(i));
+            assertTrue(sameJson(Json.read(expected.get(i)), line), "ruling line " + (i + 1) + ": " + lines.get(i));
+        }
+    }
+
+    /** Rejections and duplicates are rulings too: the tool prints them, and still exits 0. */
+    @Test
+    void rulings_includeTheRejectionsAndTheDuplicate_exit0() throws Exception {
+        Run r = run("replay", "--rulings", golden(CORRECTIONS + ".jsonl"));
+        assertEquals(0, r.exit, r.err);
+        List<JsonNode> rulings = new ArrayList<>();
+        for (String l : r.out.lines().toList()) {
+            rulings.add(Json.read(l));
+        }
+        assertEquals(3, rulings.stream().filter(x -> x.get("kind").asText().equals("EVENT_REJECTED")).count());
+        assertEquals(1, rulings.stream().filter(x -> x.get("kind").asText().equals("DUPLICATE")).count());
+    }
+
+    /** --at with --rulings: the rulings of the events read up to event SEQ (here: seq 1–3 of the 9-ball golden log). */
+    @Test
+    void rulings_withAt_stopAfterEventSeq() throws Exception {
+        Run r = run("replay", "--at", "3", "--rulings", golden(NINE + ".jsonl"));
+        assertEquals(0, r.exit, r.err);
+        List<String> kinds = r.out.lines().map(l -> {
+            try {
+                return Json.read(l).get("kind").asText();
+            } catch (IOException e) {
+                throw new AssertionError(l, e);
+            }
+        }).toList();
+        // seq 1 MATCH_OPENED; seq 2 LAG_WON, OPTION_OFFERED; seq 3 OPTION_TAKEN, BREAK_ASSIGNED (nine-ball-race-to-3.md)
+        assertEquals(List.of("MATCH_OPENED", "LAG_WON", "OPTION_OFFERED", "OPTION_TAKEN", "BREAK_ASSIGNED"), kinds);
+    }
+
+    // ---- --at -------------------------------------------------------------------------------------------------------------
+
+    /** --at N prints the view after the N-th applied event: the same as folding exactly the first N applied events. */
+    @Test
+    void at_equalsTheViewAfterTheNthAppliedEvent_forEveryN() throws Exception {
+        List<JsonNode> log = readLines(CORRECTIONS + ".jsonl");
+        List<JsonNode> applied = new ArrayList<>();
+        Match m = Match.EMPTY;
+        for (JsonNode e : log) {
+            Step s = MatchLedger.apply(m, e);
+            if (s.applied()) {
+                applied.add(e);
+            }
+            m = s.match();
+        }
+        assertEquals(11, applied.size(), "the golden log applies seq 1–11");
+        for (int n = 1; n <= applied.size(); n++) {
+            Match fresh = Match.EMPTY;
+            for (JsonNode e : applied.subList(0, n)) {
+                fresh = MatchLedger.apply(fresh, e).match();
+            }
+            Run r = run("replay", "--at", String.valueOf(n), golden(CORRECTIONS + ".jsonl"));
+            assertEquals(0, r.exit, r.err);
+            assertTrue(sameJson(Json.MAPPER.valueToTree(fresh.view()), Json.read(r.out.strip())), "--at " + n + ": " + r.out);
+        }
+    }
+
+    /** By hand (corrections-duplicate-rejections.md): after seq 6 p2 is at the table; the duplicate and rejections come later. */
+    @Test
+    void at_6_isTheTableBeforeTheDuplicateAndTheRejections() throws Exception {
+        Run r = run("replay", "--at", "6", golden(CORRECTIONS + ".jsonl"));
+        assertEquals(0, r.exit, r.err);
+        JsonNode v = Json.read(r.out.strip());
+        assertEquals(6, v.get("lastSeq").asInt());
+        assertEquals("p2", v.get("atTable").asText());
+        assertEquals("IN_POSITION", v.get("cueBall").asText());
+        assertEquals(Json.read("[3,4,5,6,7,8,9]"), v.get("ballsOnTable"));
+        assertEquals("IN_PROGRESS", v.get("status").asText());
+    }
+
+    /** By hand: after the correction (seq 8) p1 stands on two fouls (6.1 on the corrected shot, then 6.13). */
+    @Test
+    void at_8_showsTheMatchAsCorrected() throws Exception {
+        Run r = run("replay", "--at", "8", golden(CORRECTIONS + ".jsonl"));
+        assertEquals(0, r.exit, r.err);
+        JsonNode v = Json.read(r.out.strip());
+        assertEquals(8, v.get("lastSeq").asInt());
+        JsonNode p1 = v.get("players").get(0);
+        assertEquals(2, p1.get("consecutiveFouls").asInt());
+        assertTrue(p1.get("onTwoFouls").asBoolean());
+        assertEquals("p2", v.get("atTable").asText());
+        assertEquals(Json.read("[4,5,6,7,8,9]"), v.get("ballsOnTable"));
+    }
+
+    // ---- errors -----------------------------------------------------------------------------------------------------------
+
+    /** A line that is not JSON: exit 2, its line number on stderr (blank lines count), nothing on stdout. */
+    @Test
+    void notJsonLine_exits2_withItsLineNumberOnStderr_andNothingOnStdout() throws Exception {
+        List<String> lines = new ArrayList<>(Files.readAllLines(Path.of(golden(NINE + ".jsonl"))).subList(0, 3));
+        lines.add("");
+        lines.add("{\"specversion\": \"1.0\", \"id\": oops");
+        lines.addAll(Files.readAllLines(Path.of(golden(NINE + ".jsonl"))).subList(3, 5));
+        Path file = tmp.resolve("broken.jsonl");
+        Files.write(file, lines, StandardCharsets.UTF_8);
+        for (String[] args : List.of(new String[]{"replay", file.toString()}, new String[]{"replay", "--rulings", file.toString()})) {
+            Run r = run(args);
+            assertEquals(2, r.exit);
+            assertEquals("", r.out);
+            String err = r.err.replace(file.toString(), "FILE");
+            assertTrue(err.matches("(?s).*(?<!\\d)5(?!\\d).*"), "line 5 named on stderr: " + r.err);
+        }
+    }
+
+    /** "not JSON" is strict: a JSON value followed by more text on the same line is not one JSON value. */
+    @Test
+    void trailingTextAfterTheJsonValue_isNotJson_exit2() throws Exception {
+        Path file = tmp.resolve("trailing.jsonl");
+        List<String> lines = new ArrayList<>(Files.readAllLines(Path.of(golden(NINE + ".jsonl"))).subList(0, 1));
+        lines.add(Files.readAllLines(Path.of(golden(NINE + ".jsonl"))).get(1) + " x");
+        Files.write(file, lines, StandardCharsets.UTF_8);
+        Run r = run("replay", file.toString());
+        assertEquals(2, r.exit);
+        assertEquals("", r.out);
+        assertTrue(r.err.replace(file.toString(), "FILE").matches("(?s).*(?<!\\d)2(?!\\d).*"), r.err);
+    }
+
+    /** A line that is JSON but not an object is an event the ledger rejects ("event:"), not a read error: exit 0. */
+    @Test
+    void jsonLineThatIsNotAnEvent_isRejected_exit0() throws Exception {
+        Path file = tmp.resolve("array.jsonl");
+        List<String> lines = new ArrayList<>(Files.readAllLines(Path.of(golden(NINE + ".jsonl"))).subList(0, 2));
+        lines.add("[1, 2, 3]");
+        Files.write(file, lines, StandardCharsets.UTF_8);
+        Run r = run("replay", "--rulings", file.toString());
+        assertEquals(0, r.exit, r.err);
+        JsonNode last = Json.read(r.out.lines().reduce((a, b) -> b).orElseThrow());
+        assertEquals("EVENT_REJECTED", last.get("kind").asText());
+        assertTrue(last.get("reason").asText().startsWith("event:"), last.toString());
+    }
+
+    @Test
+    void missingFile_exits2_andNothingOnStdout() {
+        Path missing = tmp.resolve("no-such-log.jsonl");
+        Run r = run("replay", missing.toString());
+        assertEquals(2, r.exit);
+        assertEquals("", r.out);
+        assertFalse(r.err.isBlank());
+        Run r2 = run("replay", "--rulings", "--at", "3", missing.toString());
+        assertEquals(2, r2.exit);
+        assertEquals("", r2.out);
+    }
+
+    @Test
+    void directoryInsteadOfAFile_cannotBeRead_exits2() {
+        Run r = run("replay", tmp.toString());
+        assertEquals(2, r.exit);
+        assertEquals("", r.out);
+    }
+
+    static Stream<List<String>> usageErrors() {
+        return Stream.of(
+                List.of(),                                    // no command
+                List.of("play", "x.jsonl"),                   // unknown command
+                List.of("replay"),                            // no file
+                List.of("replay", "--at"),                    // --at without a seq
+                List.of("replay", "--at", "seven", "FILE"),   // --at not a number
+                List.of("replay", "--bogus", "FILE"),         // unknown option
+                List.of("replay", "FILE", "FILE"));           // two files
+    }
+
+    /** Usage errors: exit 2, a message on stderr, nothing on stdout. */
+    @ParameterizedTest
+    @MethodSource("usageErrors")
+    void usageErrors_exit2_withAMessageOnStderr_andNothingOnStdout(List<String> args) throws Exception {
+        String file = golden(NINE + ".jsonl");
+        Run r = run(args.stream().map(a -> a.equals("FILE") ? file : a).toArray(String[]::new));
+        assertEquals(2, r.exit, args.toString());
+        assertEquals("", r.out, args.toString());
+        assertFalse(r.err.isBlank(), args.toString());
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------------------------------
+
+    private static String golden(String name) throws URISyntaxException {
+        return Path.of(LedgerCliTest.class.getResource("/golden/" + name).toURI()).toString();
+    }
+
+    private static JsonNode readJson(String name) throws Exception {
+        return Json.MAPPER.readTree(Files.readString(Path.of(golden(name))));
+    }
+
+    private static List<JsonNode> readLines(String name) throws Exception {
+        List<JsonNode> out = new ArrayList<>();
+        for (String l : Files.readAllLines(Path.of(golden(name)))) {
+            if (!l.isBlank()) {
+                out.add(Json.read(l));
+            }
+        }
+        return out;
+    }
+
+    /** JSON trees equal, field order aside; an expected string ending in '*' matches any string with that prefix. */
+    private static boolean sameJson(JsonNode expected, JsonNode actual) {
+        if (actual == null) {
+            return false;
+        }
+        if (expected.isTextual() && expected.textValue().endsWith("*")) {
+            String prefix = expected.textValue().substring(0, expected.textValue().length() - 1);
+            return actual.isTextual() && actual.textValue().startsWith(prefix);
+        }
+        if (expected.isObject()) {
+            if (!actual.isObject() || expected.size() != actual.size()) {
+                return false;
+            }
+            Iterator<Map.Entry<String, JsonNode>> it = expected.fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> f = it.next();
+                if (!sameJson(f.getValue(), actual.get(f.getKey()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (expected.isArray()) {
+            if (!actual.isArray() || expected.size() != actual.size()) {
+                return false;
+            }
+            for (int i = 0; i < expected.size(); i++) {
+                if (!sameJson(expected.get(i), actual.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (expected.isNumber() && actual.isNumber()) {
+            return expected.decimalValue().compareTo(actual.decimalValue()) == 0;
+        }
+        return expected.equals(actual);
+    }
+}
