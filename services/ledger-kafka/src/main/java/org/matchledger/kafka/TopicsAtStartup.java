@@ -1,0 +1,23 @@
+package org.matchledger.kafka;
+
+import io.quarkus.runtime.Startup;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** Creates the ledger's topics before the channels start (design: created at start-up if absent). */
+@Startup(1)
+@ApplicationScoped
+public class TopicsAtStartup {
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String bootstrapServers;
+    @ConfigProperty(name = "ledger.topics.partitions", defaultValue = "12")
+    int partitions;
+    @ConfigProperty(name = "ledger.topics.replication-factor", defaultValue = "1")
+    short replicationFactor;
+
+    @PostConstruct
+    void createTopics() {
+        TopicSetup.ensure(bootstrapServers, partitions, replicationFactor);
+    }
+}

@@ -1,0 +1,69 @@
+package org.matchledger.processor;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.matchledger.core.json.Json;
+import org.matchledger.core.ledger.Match;
+import org.matchledger.core.ledger.MatchLedger;
+import org.matchledger.core.ledger.Step;
+import org.matchledger.core.ruling.Ruling;
+import org.matchledger.core.ruling.RulingKind;
+import org.matchledger.kafka.Topics;
+
+import java.util.List;
+
+/**
+ * Judges one {@code table-events} record with the rules core: the match after it and the records to produce
+ * (its rulings; the event and reason on {@code table-events-rejected} when rejected). Never throws: a record the
+ * core cannot judge (a poison event) is rejected with the error, and the match is left as it was.
+ */
+public final class EventJudgement {
+    private EventJudgement() {
+    }
+
+    public record Result(Match match, List<Ruling> rulings, boolean applied, String rejection) {
+    }
+
+    public static Result judge(Match before, String key, String value) {
+        JsonNode event;
+        try {
+            event = Json.read(value);
+        } catch (JsonProcessingException | RuntimeException e) {
+            return rejected(before, key, null, null, "event: not JSON");
+        }
+        JsonNode subject = event.path("subject");
+        if (key != null && subject.isTextual() && !subject.textValue().equals(key)) {
+            return rejected(before, key, event, null, "subject: " + subject.textValue() + " must equal the record key " + key);
+        }
+        try {
+            Step step = MatchLedger.apply(before, event);
+            Ruling first = step.rulings().get(0);
+            String rejection = first.kind() == RulingKind.EVENT_REJECTED ? first.reason() : null;
+            return new Result(step.match(), step.rulings(), step.applied(), rejection);
+        } catch (RuntimeException e) {
+            return rejected(before, key, event, e, "event: the ledger could not judge this event ("
+                    + e.getClass().getSimpleName() + "); it is kept on " + Topics.TABLE_EVENTS_REJECTED);
+        }
+    }
+
+    private static Result rejected(Match before, String key, JsonNode event, Exception error, String reason) {
+        String id = event != null && event.path("id").isTextual() ? event.get("id").textValue() : null;
+        Long seq = event != null && event.path("seq").canConvertToLong() && event.path("seq").isIntegralNumber()
+                ? event.get("seq").longValue() : null;
+        Ruling r = Ruling.of(RulingKind.EVENT_REJECTED).reason(reason).build(key, seq, id, 0, null);
+        return new Result(before, List.of(r), false, reason);
+    }
+
+    /** The {@code table-events-rejected} value: the event as received, its reason and where it was read. */
+    public static String rejectedRecord(String key, String value, String reason, int partition, long offset) {
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        o.put("matchId", key).put("reason", reason).put("partition", partition).put("offset", offset);
+        try {
+            o.set("event", Json.read(value));
+        } catch (JsonProcessingException | RuntimeException e) {
+            o.put("eventText", value);
+        }
+        return Json.write(o);
+    }
+}

@@ -1,0 +1,27 @@
+package org.matchledger.gateway;
+
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.core.Response;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/** Errors the framework raises, answered as problem details instead of empty bodies. */
+public class ProblemMappers {
+
+    @ServerExceptionMapper
+    public Response unsupported(NotSupportedException e) {
+        return EventsResource.problem(Problem.of(415, "Unsupported media type",
+                "post " + EventsResource.SINGLE + " (one event) or " + EventsResource.BATCH + " (a JSON array)"));
+    }
+
+    @ServerExceptionMapper
+    public Response notFound(NotFoundException e) {
+        return EventsResource.problem(Problem.of(404, "Not found", "no such resource; events go to POST /matches/{matchId}/events"));
+    }
+
+    @ServerExceptionMapper
+    public Response notAllowed(NotAllowedException e) {
+        return EventsResource.problem(Problem.of(405, "Method not allowed", "events are posted: POST /matches/{matchId}/events"));
+    }
+}
