@@ -15,9 +15,14 @@ public class TopicsAtStartup {
     int partitions;
     @ConfigProperty(name = "ledger.topics.replication-factor", defaultValue = "1")
     short replicationFactor;
+    /** Off where no broker is used (tests on SmallRye's in-memory connector). */
+    @ConfigProperty(name = "ledger.topics.create", defaultValue = "true")
+    boolean create;
 
     @PostConstruct
     void createTopics() {
-        TopicSetup.ensure(bootstrapServers, partitions, replicationFactor);
+        if (create) {
+            TopicSetup.ensure(bootstrapServers, partitions, replicationFactor);
+        }
     }
 }

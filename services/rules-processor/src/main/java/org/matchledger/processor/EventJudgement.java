@@ -12,6 +12,7 @@ import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.kafka.Topics;
 
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * Judges one {@code table-events} record with the rules core: the match after it and the records to produce
@@ -26,6 +27,11 @@ public final class EventJudgement {
     }
 
     public static Result judge(Match before, String key, String value) {
+        return judge(before, key, value, MatchLedger::apply);
+    }
+
+    /** {@link #judge(Match, String, String)} with the fold given (tests hand in one that throws). */
+    static Result judge(Match before, String key, String value, BiFunction<Match, JsonNode, Step> fold) {
         JsonNode event;
         try {
             event = Json.read(value);
@@ -37,7 +43,7 @@ public final class EventJudgement {
             return rejected(before, key, event, null, "subject: " + subject.textValue() + " must equal the record key " + key);
         }
         try {
-            Step step = MatchLedger.apply(before, event);
+            Step step = fold.apply(before, event);
             Ruling first = step.rulings().get(0);
             String rejection = first.kind() == RulingKind.EVENT_REJECTED ? first.reason() : null;
             return new Result(step.match(), step.rulings(), step.applied(), rejection);
