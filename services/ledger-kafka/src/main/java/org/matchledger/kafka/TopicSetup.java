@@ -31,6 +31,11 @@ public final class TopicSetup {
     }
 
     public static void ensure(String bootstrapServers, int partitions, short replicationFactor) {
+        ensure(bootstrapServers, partitions, replicationFactor, "");
+    }
+
+    /** With {@code prefix}: the output topics under that prefix too (benchmarks re-judging the log). */
+    public static void ensure(String bootstrapServers, int partitions, short replicationFactor, String prefix) {
         Map<String, Object> config = new HashMap<>();
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
@@ -41,6 +46,9 @@ public final class TopicSetup {
             for (String topic : Topics.ALL) {
                 if (!existing.contains(topic)) {
                     missing.add(new NewTopic(topic, partitions, replicationFactor).configs(Topics.settings(topic)));
+                }
+                if (!prefix.isEmpty() && !topic.equals(Topics.TABLE_EVENTS) && !existing.contains(prefix + topic)) {
+                    missing.add(new NewTopic(prefix + topic, partitions, replicationFactor).configs(Topics.settings(topic)));
                 }
             }
             if (!missing.isEmpty()) {

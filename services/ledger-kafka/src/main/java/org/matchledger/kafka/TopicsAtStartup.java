@@ -18,11 +18,13 @@ public class TopicsAtStartup {
     /** Off where no broker is used (tests on SmallRye's in-memory connector). */
     @ConfigProperty(name = "ledger.topics.create", defaultValue = "true")
     boolean create;
+    @ConfigProperty(name = "ledger.output-topic-prefix", defaultValue = "")
+    java.util.Optional<String> outputPrefix;
 
     @PostConstruct
     void createTopics() {
         if (create) {
-            TopicSetup.ensure(bootstrapServers, partitions, replicationFactor);
+            TopicSetup.ensure(bootstrapServers, partitions, replicationFactor, outputPrefix.orElse(""));
         }
     }
 }

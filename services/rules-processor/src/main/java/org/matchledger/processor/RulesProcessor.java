@@ -8,12 +8,14 @@ import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata
 import io.smallrye.reactive.messaging.kafka.transactions.KafkaTransactions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Exactly-once consume → judge → produce: each batch of {@code table-events} is judged with the rules core and its
@@ -31,10 +33,14 @@ public class RulesProcessor {
     private final Counter rejected;
     private final Counter aborted;
 
+    private final String topicPrefix;
+
     @Inject
     public RulesProcessor(@Channel(Channels.LEDGER_OUT) KafkaTransactions<String> transactions, MatchBook book,
-                          MeterRegistry registry) {
+                          MeterRegistry registry,
+                          @ConfigProperty(name = "ledger.output-topic-prefix", defaultValue = "") Optional<String> topicPrefix) {
         this.transactions = transactions;
+        this.topicPrefix = topicPrefix.orElse("");
         this.book = book;
         this.applied = registry.counter("ledger.events.applied");
         this.rejected = registry.counter("ledger.events.rejected");
@@ -49,7 +55,7 @@ public class RulesProcessor {
         BatchJudgement judged = BatchJudgement.of(book, meta.getRecords());
         return transactions.withTransaction(batch, emitter -> {
                     for (Output o : judged.outputs()) {
-                        var record = KafkaRecord.of(o.topic(), o.key(), o.value());
+                        var record = KafkaRecord.of(topicPrefix + o.topic(), o.key(), o.value());
                         emitter.send(o.rulingsOfEvent() == null ? record
                                 : record.withHeader(Output.RULINGS_HEADER, o.rulingsOfEvent().toString()));
                     }

@@ -1,0 +1,196 @@
+package org.matchledger.loadtest;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.matchledger.kafka.Topics;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Posts pre-generated matches to the gateway (each match's events in order, one request in flight per match) and
+ * follows {@code match-views}: a view with {@code lastSeq} L for a match means its events up to L are judged; the
+ * time from sending an event to the first view that covers it is its ingest → view latency.
+ */
+final class HttpLoad {
+    private final List<Workload.MatchLog> matches;
+    private final String gateway;
+    private final String bootstrap;
+    private final int batch;
+    private final HttpClient http;
+    private final int[] next;
+    private final boolean[] inFlight;
+    private final Map<String, Integer> indexOf = new HashMap<>();
+    private final Map<String, long[]> sentNanos = new ConcurrentHashMap<>();
+    private final Map<String, Long> judgedUpTo = new ConcurrentHashMap<>();
+    final Percentiles latency = new Percentiles();
+    final AtomicLong posted = new AtomicLong();
+    final AtomicLong judged = new AtomicLong();
+    final AtomicLong errors = new AtomicLong();
+    private volatile boolean measuring;
+    private final AtomicBoolean stop = new AtomicBoolean();
+
+    HttpLoad(List<Workload.MatchLog> matches, String gateway, String bootstrap, int batch) {
+        this.matches = matches;
+        this.gateway = gateway;
+        this.bootstrap = bootstrap;
+        this.batch = batch;
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .executor(Executors.newFixedThreadPool(4)).connectTimeout(Duration.ofSeconds(5)).build();
+        this.next = new int[matches.size()];
+        this.inFlight = new boolean[matches.size()];
+        for (int i = 0; i < matches.size(); i++) {
+            indexOf.put(matches.get(i).matchId(), i);
+            int n = matches.get(i).events().size();
+            long maxSeq = n == 0 ? 0 : matches.get(i).events().get(n - 1).seq();
+            sentNanos.put(matches.get(i).matchId(), new long[(int) maxSeq + 2]);
+        }
+    }
+
+    /** Follows match-views from its current end until stopped. */
+    Thread followViews() {
+        Thread t = new Thread(() -> {
+            Properties p = new Properties();
+            p.put("bootstrap.servers", bootstrap);
+            p.put("isolation.level", "read_committed");
+            p.put("enable.auto.commit", "false");
+            p.put("fetch.max.wait.ms", "5");
+            try (KafkaConsumer<String, String> c = new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer())) {
+                List<TopicPartition> tps = new ArrayList<>();
+                for (PartitionInfo pi : c.partitionsFor(Topics.MATCH_VIEWS)) {
+                    tps.add(new TopicPartition(pi.topic(), pi.partition()));
+                }
+                c.assign(tps);
+                c.seekToEnd(tps);
+                tps.forEach(c::position);
+                while (!stop.get()) {
+                    for (ConsumerRecord<String, String> r : c.poll(Duration.ofMillis(50))) {
+                        onView(r.key(), lastSeq(r.value()));
+                    }
+                }
+            }
+        }, "views-follower");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private static long lastSeq(String view) {
+        int i = view.lastIndexOf("\"lastSeq\":");
+        if (i < 0) {
+            return -1;
+        }
+        int j = i + 10;
+        long v = 0;
+        while (j < view.length() && Character.isDigit(view.charAt(j))) {
+            v = v * 10 + (view.charAt(j++) - '0');
+        }
+        return v;
+    }
+
+    private void onView(String matchId, long lastSeq) {
+        long[] sent = sentNanos.get(matchId);
+        if (sent == null) {
+            return; // another run's match
+        }
+        long now = System.nanoTime();
+        long from = judgedUpTo.getOrDefault(matchId, 0L);
+        if (lastSeq <= from) {
+            return;
+        }
+        for (long s = from + 1; s <= lastSeq && s < sent.length; s++) {
+            if (sent[(int) s] != 0) {
+                judged.incrementAndGet();
+                if (measuring) {
+                    latency.add((now - sent[(int) s]) / 1000);
+                }
+            }
+        }
+        judgedUpTo.put(matchId, lastSeq);
+    }
+
+    void measuring(boolean on) {
+        measuring = on;
+    }
+
+    void stop() {
+        stop.set(true);
+    }
+
+    /** Sends up to {@code budget} requests to matches with nothing in flight; returns how many were sent. */
+    synchronized int sendSome(int budget, int[] cursor) {
+        int sent = 0;
+        int n = matches.size();
+        for (int k = 0; k < n && sent < budget; k++) {
+            int i = cursor[0];
+            cursor[0] = (cursor[0] + 1) % n;
+            if (inFlight[i] || next[i] >= matches.get(i).events().size()) {
+                continue;
+            }
+            send(i);
+            sent++;
+        }
+        return sent;
+    }
+
+    private void send(int i) {
+        Workload.MatchLog m = matches.get(i);
+        int from = next[i];
+        int to = Math.min(from + batch, m.events().size());
+        long[] sent = sentNanos.get(m.matchId());
+        long now = System.nanoTime();
+        StringBuilder body = new StringBuilder();
+        if (batch > 1) {
+            body.append('[');
+        }
+        for (int k = from; k < to; k++) {
+            Workload.Event e = m.events().get(k);
+            if (sent[(int) e.seq()] == 0) {
+                sent[(int) e.seq()] = now; // a re-sent duplicate keeps its first time
+            }
+            if (k > from) {
+                body.append(',');
+            }
+            body.append(e.json());
+        }
+        if (batch > 1) {
+            body.append(']');
+        }
+        inFlight[i] = true;
+        int count = to - from;
+        HttpRequest req = HttpRequest.newBuilder(URI.create(gateway + "/matches/" + m.matchId() + "/events"))
+                .header("Content-Type", batch > 1 ? "application/cloudevents-batch+json" : "application/cloudevents+json")
+                .timeout(Duration.ofSeconds(15))
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
+        http.sendAsync(req, HttpResponse.BodyHandlers.discarding()).whenComplete((resp, err) -> {
+            synchronized (HttpLoad.this) {
+                inFlight[i] = false;
+                if (err == null && (resp.statusCode() == 202 || resp.statusCode() == 200)) {
+                    next[i] = to;
+                    posted.addAndGet(count);
+                } else {
+                    errors.incrementAndGet(); // 503 and the like: the same events are sent again
+                }
+            }
+        });
+    }
+
+    int matchIndex(String matchId) {
+        return indexOf.getOrDefault(matchId, -1);
+    }
+}
