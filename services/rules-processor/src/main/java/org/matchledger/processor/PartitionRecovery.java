@@ -18,6 +18,7 @@ import org.matchledger.core.ledger.Match;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -49,15 +50,21 @@ public class PartitionRecovery implements KafkaConsumerRebalanceListener {
             return;
         }
         Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(Set.copyOf(partitions), Duration.ofSeconds(30));
+        Map<TopicPartition, Long> until = new HashMap<>();
         for (TopicPartition tp : partitions) {
             OffsetAndMetadata c = committed.get(tp);
-            long until = c == null ? 0 : c.offset();
-            long start = System.nanoTime();
-            Map<String, Match> rebuilt = rebuild(tp, until);
-            book.assign(tp.partition(), rebuilt);
-            LOG.infof("partition %s: %d matches rebuilt from %d events in %d ms", tp, rebuilt.size(), until,
-                    (System.nanoTime() - start) / 1_000_000);
+            until.put(tp, c == null ? 0L : c.offset());
         }
+        long start = System.nanoTime();
+        Map<Integer, Map<String, Match>> rebuilt = rebuild(until);
+        int matches = 0;
+        for (TopicPartition tp : partitions) {
+            Map<String, Match> m = rebuilt.getOrDefault(tp.partition(), Map.of());
+            book.assign(tp.partition(), m);
+            matches += m.size();
+        }
+        LOG.infof("%d partitions assigned: %d matches rebuilt from %d events in %d ms", partitions.size(), matches,
+                until.values().stream().mapToLong(Long::longValue).sum(), (System.nanoTime() - start) / 1_000_000);
     }
 
     @Override
@@ -70,11 +77,12 @@ public class PartitionRecovery implements KafkaConsumerRebalanceListener {
         onPartitionsRevoked(consumer, partitions);
     }
 
-    /** Folds one partition's events before {@code until}, exactly as {@link BatchJudgement} judged them live. */
-    Map<String, Match> rebuild(TopicPartition tp, long until) {
-        Map<String, Match> matches = new HashMap<>();
-        if (until == 0) {
-            return matches;
+    /** Folds each partition's events before its offset, exactly as {@link BatchJudgement} judged them live. */
+    Map<Integer, Map<String, Match>> rebuild(Map<TopicPartition, Long> until) {
+        Map<Integer, Map<String, Match>> out = new HashMap<>();
+        List<TopicPartition> todo = until.entrySet().stream().filter(e -> e.getValue() > 0).map(Map.Entry::getKey).toList();
+        if (todo.isEmpty()) {
+            return out;
         }
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -84,21 +92,27 @@ public class PartitionRecovery implements KafkaConsumerRebalanceListener {
         props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         try (KafkaConsumer<String, String> reader = new KafkaConsumer<>(props)) {
-            reader.assign(List.of(tp));
-            reader.seekToBeginning(List.of(tp));
-            while (reader.position(tp) < until) {
-                for (ConsumerRecord<String, String> r : reader.poll(Duration.ofMillis(200)).records(tp)) {
-                    if (r.offset() >= until) {
-                        break;
+            reader.assign(todo);
+            reader.seekToBeginning(todo);
+            Set<TopicPartition> open = new HashSet<>(todo);
+            while (!open.isEmpty()) {
+                for (ConsumerRecord<String, String> r : reader.poll(Duration.ofMillis(200))) {
+                    TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+                    if (r.offset() >= until.get(tp)) {
+                        continue;
                     }
-                    Match before = matches.getOrDefault(r.key(), Match.EMPTY);
-                    EventJudgement.Result result = EventJudgement.judge(before, r.key(), r.value());
+                    Map<String, Match> matches = out.computeIfAbsent(r.partition(), p -> new HashMap<>());
+                    EventJudgement.Result result = EventJudgement.judge(matches.getOrDefault(r.key(), Match.EMPTY), r.key(), r.value());
                     if (result.applied()) {
                         matches.put(r.key(), result.match());
                     }
                 }
+                open.removeIf(tp -> reader.position(tp) >= until.get(tp));
+                if (open.size() < todo.size()) {
+                    reader.pause(todo.stream().filter(tp -> !open.contains(tp)).toList());
+                }
             }
         }
-        return matches;
+        return out;
     }
 }
