@@ -31,17 +31,18 @@ public final class TopicSetup {
     }
 
     public static void ensure(String bootstrapServers, int partitions, short replicationFactor) {
-        ensure(bootstrapServers, partitions, replicationFactor, "");
+        ensure(bootstrapServers, partitions, replicationFactor, "", 30);
     }
 
     /** With {@code prefix}: the output topics under that prefix too (benchmarks re-judging the log). */
-    public static void ensure(String bootstrapServers, int partitions, short replicationFactor, String prefix) {
+    public static void ensure(String bootstrapServers, int partitions, short replicationFactor, String prefix,
+                              int timeoutSeconds) {
         Map<String, Object> config = new HashMap<>();
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000);
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.min(10_000, timeoutSeconds * 1000));
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutSeconds * 1000);
         try (Admin admin = Admin.create(config)) {
-            Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+            Set<String> existing = admin.listTopics().names().get(timeoutSeconds, TimeUnit.SECONDS);
             List<NewTopic> missing = new ArrayList<>();
             for (String topic : Topics.ALL) {
                 if (!existing.contains(topic)) {
@@ -53,7 +54,7 @@ public final class TopicSetup {
             }
             if (!missing.isEmpty()) {
                 try {
-                    admin.createTopics(missing).all().get(30, TimeUnit.SECONDS);
+                    admin.createTopics(missing).all().get(timeoutSeconds, TimeUnit.SECONDS);
                     LOG.info("created topics {} with {} partitions", missing.stream().map(NewTopic::name).toList(), partitions);
                 } catch (ExecutionException e) {
                     if (!(e.getCause() instanceof TopicExistsException)) {
@@ -69,7 +70,7 @@ public final class TopicSetup {
                     alter.put(new ConfigResource(ConfigResource.Type.TOPIC, topic), ops);
                 }
             }
-            admin.incrementalAlterConfigs(alter).all().get(30, TimeUnit.SECONDS);
+            admin.incrementalAlterConfigs(alter).all().get(timeoutSeconds, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating the ledger's topics", e);

@@ -1,14 +1,28 @@
 package org.matchledger.kafka;
 
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.Startup;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Creates the ledger's topics before the channels start (design: created at start-up if absent). */
+import java.util.Optional;
+
+/**
+ * Creates the ledger's topics at start-up when they are absent (design: created at start-up, partition count
+ * configurable). A service whose broker is not there yet still starts (and answers 503 / not ready): the topics are
+ * then created in the background as soon as the broker answers.
+ */
 @Startup(1)
 @ApplicationScoped
 public class TopicsAtStartup {
+    private static final Logger LOG = LoggerFactory.getLogger(TopicsAtStartup.class);
+    private static final int FIRST_TRY_SECONDS = 10;
+    private static final long RETRY_MILLIS = 5_000;
+
     @ConfigProperty(name = "kafka.bootstrap.servers")
     String bootstrapServers;
     @ConfigProperty(name = "ledger.topics.partitions", defaultValue = "12")
@@ -19,12 +33,42 @@ public class TopicsAtStartup {
     @ConfigProperty(name = "ledger.topics.create", defaultValue = "true")
     boolean create;
     @ConfigProperty(name = "ledger.output-topic-prefix", defaultValue = "")
-    java.util.Optional<String> outputPrefix;
+    Optional<String> outputPrefix;
+
+    private volatile boolean stopping;
 
     @PostConstruct
     void createTopics() {
-        if (create) {
-            TopicSetup.ensure(bootstrapServers, partitions, replicationFactor, outputPrefix.orElse(""));
+        if (!create) {
+            return;
         }
+        if (tryOnce(FIRST_TRY_SECONDS)) {
+            return;
+        }
+        Thread retry = new Thread(() -> {
+            while (!stopping && !tryOnce(FIRST_TRY_SECONDS)) {
+                try {
+                    Thread.sleep(RETRY_MILLIS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "ledger-topic-setup");
+        retry.setDaemon(true);
+        retry.start();
+    }
+
+    private boolean tryOnce(int timeoutSeconds) {
+        try {
+            TopicSetup.ensure(bootstrapServers, partitions, replicationFactor, outputPrefix.orElse(""), timeoutSeconds);
+            return true;
+        } catch (RuntimeException e) {
+            LOG.warn("the ledger's topics are not ready on {} yet ({}); trying again", bootstrapServers, e.getMessage());
+            return false;
+        }
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        stopping = true;
     }
 }

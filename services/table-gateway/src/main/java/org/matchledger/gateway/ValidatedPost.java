@@ -1,6 +1,8 @@
 package org.matchledger.gateway;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.matchledger.core.event.EventParser;
 import org.matchledger.core.event.ParseResult;
@@ -38,32 +40,51 @@ public final class ValidatedPost {
                 post.rejectedJson.add(body);
                 return post;
             }
+            List<String> texts = elementTexts(body);
             for (int i = 0; i < root.size(); i++) {
-                post.check(matchId, i, root.get(i));
+                post.check(matchId, i, root.get(i), texts.get(i));
             }
         } else {
-            post.check(matchId, 0, root);
+            post.check(matchId, 0, root, body.strip());
         }
         return post;
     }
 
-    private void check(String matchId, int index, JsonNode event) {
+    /** The text of each element of a JSON array, exactly as posted (events go to Kafka as the client wrote them). */
+    private static List<String> elementTexts(String array) {
+        List<String> texts = new ArrayList<>();
+        try (JsonParser p = Json.MAPPER.getFactory().createParser(array)) {
+            p.nextToken(); // [
+            JsonToken t;
+            while ((t = p.nextToken()) != JsonToken.END_ARRAY && t != null) {
+                int start = (int) p.currentTokenLocation().getCharOffset();
+                p.skipChildren();
+                int end = (int) p.currentLocation().getCharOffset();
+                texts.add(array.substring(start, end));
+            }
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("the array was parsed once already", e);
+        }
+        return texts;
+    }
+
+    private void check(String matchId, int index, JsonNode event, String text) {
         ParseResult r = EventParser.parse(event);
         if (r instanceof ParseResult.Invalid bad) {
             int colon = bad.reason().indexOf(": ");
             String field = colon > 0 ? bad.reason().substring(0, colon) : "event";
             String reason = colon > 0 ? bad.reason().substring(colon + 2) : bad.reason();
             errors.add(new Problem.FieldError(index, bad.id(), field, reason));
-            rejectedJson.add(Json.write(event));
+            rejectedJson.add(text);
             return;
         }
         var e = ((ParseResult.Parsed) r).event();
         if (!e.subject().equals(matchId)) {
             errors.add(new Problem.FieldError(index, e.id(), "subject", "must equal the match id in the path, " + matchId));
-            rejectedJson.add(Json.write(event));
+            rejectedJson.add(text);
             return;
         }
-        accepted.add(new Accepted(e.id(), Json.write(event)));
+        accepted.add(new Accepted(e.id(), text));
     }
 
     public boolean valid() {

@@ -65,7 +65,7 @@ class EventsResourceTest {
         given().contentType(EventsResource.BATCH).body(batch)
                 .post("/matches/{m}/events", M)
                 .then().statusCode(202).body("accepted", contains("a", "b", "c"));
-        List<String> ids = events.received().stream().map(m -> m.getPayload().replaceAll(".*\"id\":\"([a-c])\".*", "$1")).toList();
+        List<String> ids = events.received().stream().map(m -> m.getPayload().replaceAll("(?s).*\"id\":\"([a-c])\".*", "$1")).toList();
         assertEquals(List.of("a", "b", "c"), ids);
     }
 
@@ -132,5 +132,19 @@ class EventsResourceTest {
         given().contentType(EventsResource.SINGLE).body(event("e9", 1, M)).queryParam("wait", 200)
                 .post("/matches/{m}/events", M)
                 .then().statusCode(202).body("accepted", contains("e9"));
+    }
+
+    @Test
+    void eventsGoToKafkaExactlyAsPosted_numbersAndSpacingIncluded() {
+        String one = "{\"specversion\": \"1.0\", \"id\": \"x1\", \"source\": \"/t\", \"type\": \"pool.lag.taken\","
+                + " \"subject\": \"m-1\", \"seq\": 2, \"data\": {\"results\": [], \"distance\": 35.0}}";
+        String two = one.replace("x1", "x2").replace("\"seq\": 2", "\"seq\": 3");
+        given().contentType(EventsResource.BATCH).body("[ " + one + " ,\n " + two + " ]")
+                .post("/matches/{m}/events", M)
+                .then().statusCode(400); // lag results must hold two entries: refused, but kept as posted
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).until(() -> rejected.received().size() == 2);
+        assertEquals(List.of(one, two), rejected.received().stream()
+                .map(m -> m.getPayload().replaceAll("(?s).*\"eventText\":\"(.*)\"}$", "$1").replace("\\\"", "\"").replace("\\n", "\n"))
+                .toList());
     }
 }

@@ -1,0 +1,89 @@
+package org.matchledger.systemtests;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.matchledger.core.json.Json;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** A table client of the gateway: {@code POST /matches/{matchId}/events}, one event or a batch. Thread-safe. */
+public final class GatewayClient {
+    public static final String SINGLE = "application/cloudevents+json";
+    public static final String BATCH = "application/cloudevents-batch+json";
+
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
+
+    private final String baseUrl;
+
+    public GatewayClient(String baseUrl) {
+        this.baseUrl = baseUrl;
+    }
+
+    public GatewayClient(ServiceProcess gateway) {
+        this(gateway.baseUrl());
+    }
+
+    /** What the gateway answered. */
+    public record Answer(int status, String contentType, Optional<String> retryAfter, String body, Duration took) {
+        public JsonNode json() {
+            try {
+                return Json.read(body);
+            } catch (JsonProcessingException e) {
+                throw new AssertionError("the gateway answered " + status + " with a body that is not JSON: " + body, e);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return status + " " + contentType + (retryAfter.map(r -> " Retry-After: " + r).orElse("")) + " " + body;
+        }
+    }
+
+    public Answer postOne(String matchId, JsonNode event) {
+        return post(matchId, Json.write(event), SINGLE, null);
+    }
+
+    public Answer postOne(String matchId, JsonNode event, Integer waitMillis) {
+        return post(matchId, Json.write(event), SINGLE, waitMillis);
+    }
+
+    public Answer postBatch(String matchId, List<? extends JsonNode> events) {
+        return post(matchId, Json.write(events), BATCH, null);
+    }
+
+    public Answer postBatch(String matchId, List<? extends JsonNode> events, Integer waitMillis) {
+        return post(matchId, Json.write(events), BATCH, waitMillis);
+    }
+
+    /** Any body with any content type; {@code waitMillis} null: no {@code ?wait=}. */
+    public Answer post(String matchId, String body, String contentType, Integer waitMillis) {
+        String uri = baseUrl + "/matches/" + matchId + "/events" + (waitMillis == null ? "" : "?wait=" + waitMillis);
+        HttpRequest request = HttpRequest.newBuilder(URI.create(uri))
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build();
+        long t0 = System.nanoTime();
+        try {
+            HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            return new Answer(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""),
+                    r.headers().firstValue("Retry-After"), r.body(), Duration.ofNanos(System.nanoTime() - t0));
+        } catch (IOException e) {
+            throw new UncheckedIOException("POST " + uri + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
