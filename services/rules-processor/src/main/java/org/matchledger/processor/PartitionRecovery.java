@@ -44,9 +44,17 @@ public class PartitionRecovery implements KafkaConsumerRebalanceListener {
         this.bootstrapServers = bootstrapServers;
     }
 
+    private volatile boolean recovered;
+
+    /** Readiness: the first assignment of this instance has been rebuilt (until then events only wait in Kafka). */
+    public boolean recovered() {
+        return recovered;
+    }
+
     @Override
     public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
         if (partitions.isEmpty()) {
+            recovered = true;
             return;
         }
         Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(Set.copyOf(partitions), Duration.ofSeconds(30));
@@ -65,6 +73,7 @@ public class PartitionRecovery implements KafkaConsumerRebalanceListener {
         }
         LOG.infof("%d partitions assigned: %d matches rebuilt from %d events in %d ms", partitions.size(), matches,
                 until.values().stream().mapToLong(Long::longValue).sum(), (System.nanoTime() - start) / 1_000_000);
+        recovered = true;
     }
 
     @Override
