@@ -39,13 +39,19 @@ final class HttpLoad {
     private final Map<String, long[]> sentNanos = new ConcurrentHashMap<>();
     private final Map<String, Long> judgedUpTo = new ConcurrentHashMap<>();
     final Percentiles latency = new Percentiles();
+    /** Time from sending a post to the gateway's answer (the broker's acknowledgement). */
+    final Percentiles postLatency = new Percentiles();
     final AtomicLong posted = new AtomicLong();
     final AtomicLong judged = new AtomicLong();
     final AtomicLong errors = new AtomicLong();
     private volatile boolean measuring;
     private final AtomicBoolean stop = new AtomicBoolean();
 
-    HttpLoad(List<Workload.MatchLog> matches, String gateway, String bootstrap, int batch) {
+    private final int maxInFlight;
+    private int inFlightCount;
+
+    HttpLoad(List<Workload.MatchLog> matches, String gateway, String bootstrap, int batch, int maxInFlight) {
+        this.maxInFlight = maxInFlight;
         this.matches = matches;
         this.gateway = gateway;
         this.bootstrap = bootstrap;
@@ -132,28 +138,32 @@ final class HttpLoad {
         stop.set(true);
     }
 
-    /** Sends up to {@code budget} requests to matches with nothing in flight; returns how many were sent. */
-    synchronized int sendSome(int budget, int[] cursor) {
+    /**
+     * Sends up to {@code budget} requests to matches with nothing in flight, at most {@code maxInFlight} at once (a
+     * real client pool); returns how many were sent. {@code intendedNanos} is when the first of them was due: latency
+     * counts from then, so a send held back by a slow system is not hidden (no coordinated omission).
+     */
+    synchronized int sendSome(int budget, int[] cursor, long intendedNanos, long nanosPerSend) {
         int sent = 0;
         int n = matches.size();
-        for (int k = 0; k < n && sent < budget; k++) {
+        for (int k = 0; k < n && sent < budget && inFlightCount < maxInFlight; k++) {
             int i = cursor[0];
             cursor[0] = (cursor[0] + 1) % n;
             if (inFlight[i] || next[i] >= matches.get(i).events().size()) {
                 continue;
             }
-            send(i);
+            send(i, intendedNanos == 0 ? System.nanoTime() : intendedNanos + sent * nanosPerSend);
             sent++;
         }
         return sent;
     }
 
-    private void send(int i) {
+    private void send(int i, long intendedNanos) {
         Workload.MatchLog m = matches.get(i);
         int from = next[i];
         int to = Math.min(from + batch, m.events().size());
         long[] sent = sentNanos.get(m.matchId());
-        long now = System.nanoTime();
+        long now = intendedNanos;
         StringBuilder body = new StringBuilder();
         if (batch > 1) {
             body.append('[');
@@ -172,14 +182,19 @@ final class HttpLoad {
             body.append(']');
         }
         inFlight[i] = true;
+        inFlightCount++;
         int count = to - from;
         HttpRequest req = HttpRequest.newBuilder(URI.create(gateway + "/matches/" + m.matchId() + "/events"))
                 .header("Content-Type", batch > 1 ? "application/cloudevents-batch+json" : "application/cloudevents+json")
                 .timeout(Duration.ofSeconds(15))
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
         http.sendAsync(req, HttpResponse.BodyHandlers.discarding()).whenComplete((resp, err) -> {
+            if (measuring) {
+                postLatency.add((System.nanoTime() - now) / 1000);
+            }
             synchronized (HttpLoad.this) {
                 inFlight[i] = false;
+                inFlightCount--;
                 if (err == null && (resp.statusCode() == 202 || resp.statusCode() == 200)) {
                     next[i] = to;
                     posted.addAndGet(count);

@@ -50,7 +50,7 @@ public final class PipelineBenchmark {
     private static void latency(String gateway, String bootstrap, String run, int rate, int matches, int seconds)
             throws InterruptedException {
         int perMatch = rate * (seconds + 10) / matches + 5;
-        HttpLoad load = new HttpLoad(Workload.make("lat" + run, matches, perMatch, 1), gateway, bootstrap, 1);
+        HttpLoad load = new HttpLoad(Workload.make("lat" + run, matches, perMatch, 1), gateway, bootstrap, 1, 64);
         load.followViews();
         Thread.sleep(2000); // the follower is at the end of match-views
         int[] cursor = {0};
@@ -67,7 +67,8 @@ public final class PipelineBenchmark {
             }
             long due = (now - start) * rate / 1_000_000_000L;
             if (due > sent) {
-                sent += load.sendSome((int) Math.min(due - sent, 1000), cursor);
+                long nanosPerSend = 1_000_000_000L / rate;
+                sent += load.sendSome((int) Math.min(due - sent, 1000), cursor, start + sent * nanosPerSend, nanosPerSend);
             }
             Thread.sleep(1);
         }
@@ -81,13 +82,15 @@ public final class PipelineBenchmark {
         result("latency-p50", load.latency.ms(50), "ms");
         result("latency-p99", load.latency.ms(99), "ms");
         result("latency-max", load.latency.ms(100), "ms");
+        result("post-p50", load.postLatency.ms(50), "ms");
+        result("post-p99", load.postLatency.ms(99), "ms");
         result("http-errors", load.errors.get(), "requests");
     }
 
     private static void throughput(String gateway, String bootstrap, String run, int matches, int seconds, int batch)
             throws InterruptedException {
         int perMatch = 40_000 * (seconds + 10) / matches + 10;
-        HttpLoad load = new HttpLoad(Workload.make("tp" + run, matches, perMatch, 2), gateway, bootstrap, batch);
+        HttpLoad load = new HttpLoad(Workload.make("tp" + run, matches, perMatch, 2), gateway, bootstrap, batch, 256);
         load.followViews();
         Thread.sleep(2000);
         int[] cursor = {0};
@@ -101,7 +104,7 @@ public final class PipelineBenchmark {
                 judgedAtStart = load.judged.get();
                 postedAtStart = load.posted.get();
             }
-            if (load.sendSome(matches, cursor) == 0) {
+            if (load.sendSome(matches, cursor, 0, 0) == 0) {
                 Thread.sleep(1);
             }
         }

@@ -1,6 +1,8 @@
 package org.matchledger.processor;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
@@ -12,10 +14,12 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
+import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.jboss.logging.Logger;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Exactly-once consume → judge → produce: each batch of {@code table-events} is judged with the rules core and its
@@ -32,11 +36,17 @@ public class RulesProcessor {
     private final Counter applied;
     private final Counter rejected;
     private final Counter aborted;
+    private final Timer judging;
+    private final Timer transaction;
+    private final DistributionSummary batchSize;
 
     private final String topicPrefix;
 
     @Inject
-    public RulesProcessor(@Channel(Channels.LEDGER_OUT) KafkaTransactions<String> transactions, MatchBook book,
+    public RulesProcessor(@Channel(Channels.LEDGER_OUT)
+                          // a batch of 500 events gives some 1,500 records (rulings, views, rejections)
+                          @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 32_768)
+                          KafkaTransactions<String> transactions, MatchBook book,
                           MeterRegistry registry,
                           @ConfigProperty(name = "ledger.output-topic-prefix", defaultValue = "") Optional<String> topicPrefix) {
         this.transactions = transactions;
@@ -45,6 +55,9 @@ public class RulesProcessor {
         this.applied = registry.counter("ledger.events.applied");
         this.rejected = registry.counter("ledger.events.rejected");
         this.aborted = registry.counter("ledger.transactions.aborted");
+        this.judging = Timer.builder("ledger.batch.judging").publishPercentiles(0.5, 0.99).register(registry);
+        this.transaction = Timer.builder("ledger.batch.transaction").publishPercentiles(0.5, 0.99).register(registry);
+        this.batchSize = DistributionSummary.builder("ledger.batch.events").publishPercentiles(0.5, 0.99).register(registry);
     }
 
     @Incoming(Channels.TABLE_EVENTS)
@@ -52,7 +65,11 @@ public class RulesProcessor {
         @SuppressWarnings("unchecked")
         IncomingKafkaRecordBatchMetadata<String, String> meta = batch.getMetadata(IncomingKafkaRecordBatchMetadata.class)
                 .orElseThrow(() -> new IllegalStateException("the table-events channel must be consumed in batches"));
+        long start = System.nanoTime();
         BatchJudgement judged = BatchJudgement.of(book, meta.getRecords());
+        long judgedAt = System.nanoTime();
+        judging.record(judgedAt - start, TimeUnit.NANOSECONDS);
+        batchSize.record(meta.count());
         return transactions.withTransaction(batch, emitter -> {
                     for (Output o : judged.outputs()) {
                         var record = KafkaRecord.of(topicPrefix + o.topic(), o.key(), o.value());
@@ -62,6 +79,7 @@ public class RulesProcessor {
                     return Uni.createFrom().voidItem();
                 })
                 .invoke(() -> {
+                    transaction.record(System.nanoTime() - judgedAt, TimeUnit.NANOSECONDS);
                     book.commit(judged.staged(), judged.partitions());
                     applied.increment(judged.applied());
                     rejected.increment(judged.rejected());
