@@ -32,7 +32,8 @@ public final class PipelineBenchmark {
         String run = o.getOrDefault("run", Long.toString(System.currentTimeMillis() % 1_000_000));
         switch (mode) {
             case "latency" -> latency(gateway, bootstrap, run, Integer.parseInt(o.getOrDefault("rate", "1000")),
-                    Integer.parseInt(o.getOrDefault("matches", "1000")), Integer.parseInt(o.getOrDefault("seconds", "60")));
+                    Integer.parseInt(o.getOrDefault("matches", "1000")), Integer.parseInt(o.getOrDefault("seconds", "60")),
+                    Integer.parseInt(o.getOrDefault("warmup", "30")));
             case "throughput" -> throughput(gateway, bootstrap, run, Integer.parseInt(o.getOrDefault("matches", "1000")),
                     Integer.parseInt(o.getOrDefault("seconds", "30")), Integer.parseInt(o.getOrDefault("batch", "1")));
             case "bare" -> result("bare-loop", BareLoop.run(bootstrap, endOffsets(bootstrap), run), "events/s");
@@ -47,15 +48,16 @@ public final class PipelineBenchmark {
         System.exit(0);
     }
 
-    private static void latency(String gateway, String bootstrap, String run, int rate, int matches, int seconds)
-            throws InterruptedException {
-        int perMatch = rate * (seconds + 10) / matches + 5;
+    /** {@code warmup} seconds at the same rate first, not measured: a cold JVM (JIT) on 2 cores needs them. */
+    private static void latency(String gateway, String bootstrap, String run, int rate, int matches, int seconds,
+                                int warmup) throws InterruptedException {
+        int perMatch = rate * (seconds + warmup + 10) / matches + 5;
         HttpLoad load = new HttpLoad(Workload.make("lat" + run, matches, perMatch, 1), gateway, bootstrap, 1, 64);
         load.followViews();
         Thread.sleep(2000); // the follower is at the end of match-views
         int[] cursor = {0};
         long start = System.nanoTime();
-        long warmupEnd = start + TimeUnit.SECONDS.toNanos(5);
+        long warmupEnd = start + TimeUnit.SECONDS.toNanos(warmup);
         long end = warmupEnd + TimeUnit.SECONDS.toNanos(seconds);
         long sent = 0;
         long postedAtWarmupEnd = -1;
