@@ -1,5 +1,7 @@
 package org.matchledger.core.cli;
 
+import org.matchledger.core.support.JsonMatch;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,7 +61,7 @@ class LedgerCliTest {
         assertEquals(1, r.out.strip().lines().count(), "one JSON object on one line: " + r.out);
         JsonNode view = Json.read(r.out.strip());
         assertTrue(view.isObject());
-        assertTrue(sameJson(readJson(NINE + ".view.json"), view), () -> "expected the golden view, got " + view);
+        assertTrue(JsonMatch.same(readJson(NINE + ".view.json"), view), () -> "expected the golden view, got " + view);
     }
 
     /** Exit 0 when the log was read, even if some events were rejected (their rulings say why). */
@@ -67,7 +69,7 @@ class LedgerCliTest {
     void replay_logWithRejectedAndDuplicateEvents_exits0_andPrintsTheView() throws Exception {
         Run r = run("replay", golden(CORRECTIONS + ".jsonl"));
         assertEquals(0, r.exit, r.err);
-        assertTrue(sameJson(readJson(CORRECTIONS + ".view.json"), Json.read(r.out.strip())), r.out);
+        assertTrue(JsonMatch.same(readJson(CORRECTIONS + ".view.json"), Json.read(r.out.strip())), r.out);
     }
 
     @Test
@@ -77,7 +79,7 @@ class LedgerCliTest {
             System.setIn(new ByteArrayInputStream(Files.readAllBytes(Path.of(golden(NINE + ".jsonl")))));
             Run r = run("replay", "-");
             assertEquals(0, r.exit, r.err);
-            assertTrue(sameJson(readJson(NINE + ".view.json"), Json.read(r.out.strip())), r.out);
+            assertTrue(JsonMatch.same(readJson(NINE + ".view.json"), Json.read(r.out.strip())), r.out);
         } finally {
             System.setIn(saved);
         }
@@ -95,7 +97,7 @@ class LedgerCliTest {
         for (int i = 0; i < lines.size(); i++) {
             JsonNode line = Json.read(lines.get(i));
             assertTrue(line.isObject(), lines.get(i));
-            assertTrue(sameJson(Json.read(expected.get(i)), line), "ruling line " + (i + 1) + ": " + lines.get(i));
+            assertTrue(JsonMatch.same(Json.read(expected.get(i)), line), "ruling line " + (i + 1) + ": " + lines.get(i));
         }
     }
 
@@ -151,7 +153,7 @@ class LedgerCliTest {
             }
             Run r = run("replay", "--at", String.valueOf(n), golden(CORRECTIONS + ".jsonl"));
             assertEquals(0, r.exit, r.err);
-            assertTrue(sameJson(Json.MAPPER.valueToTree(fresh.view()), Json.read(r.out.strip())), "--at " + n + ": " + r.out);
+            assertTrue(JsonMatch.same(Json.MAPPER.valueToTree(fresh.view()), Json.read(r.out.strip())), "--at " + n + ": " + r.out);
         }
     }
 
@@ -290,42 +292,4 @@ class LedgerCliTest {
         return out;
     }
 
-    /** JSON trees equal, field order aside; an expected string ending in '*' matches any string with that prefix. */
-    private static boolean sameJson(JsonNode expected, JsonNode actual) {
-        if (actual == null) {
-            return false;
-        }
-        if (expected.isTextual() && expected.textValue().endsWith("*")) {
-            String prefix = expected.textValue().substring(0, expected.textValue().length() - 1);
-            return actual.isTextual() && actual.textValue().startsWith(prefix);
-        }
-        if (expected.isObject()) {
-            if (!actual.isObject() || expected.size() != actual.size()) {
-                return false;
-            }
-            Iterator<Map.Entry<String, JsonNode>> it = expected.fields();
-            while (it.hasNext()) {
-                Map.Entry<String, JsonNode> f = it.next();
-                if (!sameJson(f.getValue(), actual.get(f.getKey()))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (expected.isArray()) {
-            if (!actual.isArray() || expected.size() != actual.size()) {
-                return false;
-            }
-            for (int i = 0; i < expected.size(); i++) {
-                if (!sameJson(expected.get(i), actual.get(i))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (expected.isNumber() && actual.isNumber()) {
-            return expected.decimalValue().compareTo(actual.decimalValue()) == 0;
-        }
-        return expected.equals(actual);
-    }
 }

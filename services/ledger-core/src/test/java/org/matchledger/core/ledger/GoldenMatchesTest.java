@@ -1,5 +1,7 @@
 package org.matchledger.core.ledger;
 
+import org.matchledger.core.support.JsonMatch;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.matchledger.core.json.Json;
@@ -67,15 +69,15 @@ class GoldenMatchesTest {
     void golden_comparisonDetectsAChangedValue() {
         JsonNode expected = read("/golden/nine-ball-race-to-3.view.json");
         JsonNode actual = fold("/golden/nine-ball-race-to-3.jsonl").view;
-        assertTrue(matches(expected, actual));
+        assertTrue(JsonMatch.same(expected, actual));
         JsonNode changed = expected.deepCopy();
         ((com.fasterxml.jackson.databind.node.ObjectNode) changed).put("rack", 4);
-        assertFalse(matches(changed, actual));
+        assertFalse(JsonMatch.same(changed, actual));
         JsonNode extra = expected.deepCopy();
         ((com.fasterxml.jackson.databind.node.ObjectNode) extra).put("unexpected", 1);
-        assertFalse(matches(extra, actual));
-        assertTrue(matches(Json.MAPPER.getNodeFactory().textNode("seq:*"), Json.MAPPER.getNodeFactory().textNode("seq: gap")));
-        assertFalse(matches(Json.MAPPER.getNodeFactory().textNode("seq:*"), Json.MAPPER.getNodeFactory().textNode("id: seq")));
+        assertFalse(JsonMatch.same(extra, actual));
+        assertTrue(JsonMatch.same(Json.MAPPER.getNodeFactory().textNode("seq:*"), Json.MAPPER.getNodeFactory().textNode("seq: gap")));
+        assertFalse(JsonMatch.same(Json.MAPPER.getNodeFactory().textNode("seq:*"), Json.MAPPER.getNodeFactory().textNode("id: seq")));
     }
 
     // ---- the spec's worked example -------------------------------------------------------------------------------------
@@ -113,7 +115,7 @@ class GoldenMatchesTest {
     private void assertView(String name) {
         JsonNode expected = read("/golden/" + name + ".view.json");
         JsonNode actual = fold("/golden/" + name + ".jsonl").view;
-        assertTrue(matches(expected, actual), () -> name + ": view differs\n expected " + expected + "\n actual   " + actual);
+        assertTrue(JsonMatch.same(expected, actual), () -> name + ": view differs\n expected " + expected + "\n actual   " + actual);
     }
 
     private void assertRulings(String name) {
@@ -123,7 +125,7 @@ class GoldenMatchesTest {
             JsonNode e = expected.get(i);
             JsonNode a = actual.get(i);
             int k = i;
-            assertTrue(matches(e, a), () -> name + ": ruling #" + k + " differs\n expected " + e + "\n actual   " + a);
+            assertTrue(JsonMatch.same(e, a), () -> name + ": ruling #" + k + " differs\n expected " + e + "\n actual   " + a);
         }
         assertEquals(expected.size(), actual.size(), name + ": number of rulings");
     }
@@ -144,7 +146,7 @@ class GoldenMatchesTest {
                 assertContains(expected.get(i), actual.get(i), path + "[" + i + "]");
             }
         } else {
-            assertTrue(matches(expected, actual), () -> path + ": expected " + expected + ", actual " + actual);
+            assertTrue(JsonMatch.same(expected, actual), () -> path + ": expected " + expected + ", actual " + actual);
         }
     }
 
@@ -154,7 +156,7 @@ class GoldenMatchesTest {
             Iterator<Map.Entry<String, JsonNode>> it = want.fields();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> f = it.next();
-                if (!matches(f.getValue(), r.get(f.getKey()))) {
+                if (!JsonMatch.same(f.getValue(), r.get(f.getKey()))) {
                     return false;
                 }
             }
@@ -163,44 +165,6 @@ class GoldenMatchesTest {
         assertTrue(found, () -> "no ruling " + want + " at seq " + seq + " in " + rulings);
     }
 
-    /** Exact JSON tree equality, except that an expected string ending in '*' matches any string with that prefix. */
-    static boolean matches(JsonNode expected, JsonNode actual) {
-        if (actual == null) {
-            return false;
-        }
-        if (expected.isTextual() && expected.textValue().endsWith("*")) {
-            String prefix = expected.textValue().substring(0, expected.textValue().length() - 1);
-            return actual.isTextual() && actual.textValue().startsWith(prefix);
-        }
-        if (expected.isObject()) {
-            if (!actual.isObject() || expected.size() != actual.size()) {
-                return false;
-            }
-            Iterator<Map.Entry<String, JsonNode>> it = expected.fields();
-            while (it.hasNext()) {
-                Map.Entry<String, JsonNode> f = it.next();
-                if (!matches(f.getValue(), actual.get(f.getKey()))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (expected.isArray()) {
-            if (!actual.isArray() || expected.size() != actual.size()) {
-                return false;
-            }
-            for (int i = 0; i < expected.size(); i++) {
-                if (!matches(expected.get(i), actual.get(i))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (expected.isNumber() && actual.isNumber()) {
-            return expected.decimalValue().compareTo(actual.decimalValue()) == 0;
-        }
-        return expected.equals(actual);
-    }
 
     private record Folded(JsonNode view, List<JsonNode> rulings) {
     }
