@@ -6,6 +6,7 @@ import org.matchledger.core.event.RulingType;
 import org.matchledger.core.event.TableEvent;
 import org.matchledger.core.rules.Disciplines;
 import org.matchledger.core.rules.GeneralRules;
+import org.matchledger.core.rules.ShotFacts;
 import org.matchledger.core.rules.Table;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
@@ -99,7 +100,7 @@ final class EventJudge {
     }
 
     private static String shot(Table t, EventData.ShotTaken shot) {
-        String reason = org.matchledger.core.rules.ShotFacts.reject(t.s, shot);
+        String reason = ShotFacts.reject(t.s, shot);
         if (reason == null) {
             reason = t.rules.rejectShot(t.s, shot);
         }

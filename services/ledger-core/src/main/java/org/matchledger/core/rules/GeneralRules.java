@@ -1,5 +1,6 @@
 package org.matchledger.core.rules;
 
+import org.matchledger.core.event.Discipline;
 import org.matchledger.core.event.EventData.LagResult;
 import org.matchledger.core.event.EventData.LagTaken;
 import org.matchledger.core.event.EventData.MatchConceded;
@@ -145,7 +146,7 @@ public final class GeneralRules {
                 t.rules.stalemate(t); // 1.12
             }
             case SNOOKERED -> {
-                if (s.discipline != org.matchledger.core.event.Discipline.BLACKBALL) {
+                if (s.discipline != Discipline.BLACKBALL) {
                     return "data.ruling: SNOOKERED applies only in BLACKBALL";
                 }
                 t.rule(Ruling.of(RulingKind.SNOOKER_DECLARED).player(r.player()));

@@ -3,6 +3,7 @@ package org.matchledger.core.rules;
 import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
+import org.matchledger.core.state.MatchState;
 import org.matchledger.core.view.Status;
 
 import static org.matchledger.core.state.MatchState.opponent;
@@ -62,6 +63,6 @@ abstract class RackGameRules implements DisciplineRules {
      */
     static boolean tableInPlay(Table t) {
         return t.s.status == Status.IN_PROGRESS && t.s.pending == null && !t.s.nextShotIsBreak
-                && t.s.atTable != org.matchledger.core.state.MatchState.NOBODY;
+                && t.s.atTable != MatchState.NOBODY;
     }
 }

@@ -11,8 +11,6 @@ import org.matchledger.core.state.PlayerState;
 import org.matchledger.core.view.CueBall;
 import org.matchledger.core.view.Status;
 
-import java.util.List;
-
 import static org.matchledger.core.state.MatchState.NOBODY;
 import static org.matchledger.core.state.MatchState.opponent;
 
@@ -226,9 +224,5 @@ public final class Table {
         s.visitsLeft = 0;
         s.nextShotIsBreak = false;
         rule(Ruling.of(RulingKind.MATCH_WON).player(id(winner)).detail(detail));
-    }
-
-    public static List<Integer> list(int mask) {
-        return Balls.list(mask);
     }
 }

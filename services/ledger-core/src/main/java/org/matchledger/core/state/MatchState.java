@@ -122,7 +122,7 @@ public final class MatchState {
             stalemate = new StalemateView(left);
         }
         List<PlayerView> playerViews = List.of(players[0].toView(), players[1].toView());
-        Integer visits = foulAward == org.matchledger.core.event.FoulAward.TWO_VISITS ? visitsLeft : null;
+        Integer visits = foulAward == FoulAward.TWO_VISITS ? visitsLeft : null;
         return new MatchView(matchId, discipline, status, raceTo, breakFormat, tableId, rack, playerViews,
                 idOf(breaker), idOf(atTable), nextShotIsBreak, cueBall, freeShot, visits, pushOutAvailable, tableOpen,
                 Balls.list(balls), pendingView, stalemate, idOf(winner), lastSeq);
