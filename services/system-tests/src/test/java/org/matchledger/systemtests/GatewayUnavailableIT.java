@@ -2,22 +2,16 @@ package org.matchledger.systemtests;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
-import org.apache.kafka.common.utils.Utils;
-import org.apache.kafka.server.common.MetadataVersion;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.sim.SimProfile;
+import org.matchledger.testsupport.InProcessBroker;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -81,7 +75,8 @@ class GatewayUnavailableIT {
 
     /** A gateway on a broker of its own that accepted a first event, and then the broker stopped. */
     private ServiceProcess gatewayWhoseBrokerIsGone(String matchId) throws Exception {
-        PrivateBroker broker = new PrivateBroker();
+        // A broker of this test's own, to stop (the shared one keeps running for the other tests).
+        InProcessBroker broker = InProcessBroker.start("system-tests-kafka-");
         resources.add(broker);
         ServiceProcess gateway = ServiceProcess.gateway(broker.bootstrapServers());
         resources.add(gateway);
@@ -118,65 +113,5 @@ class GatewayUnavailableIT {
         }
         fail("/q/health/ready did not answer 503 DOWN within " + REFUSED_WITHIN.toSeconds() + " s; last answer: "
                 + (last == null ? "none (the request did not complete)" : last.statusCode() + " " + last.body()));
-    }
-
-    /** A one-node KRaft broker of this test's own (Kafka's test kit, as test-support runs the shared one), to stop. */
-    static final class PrivateBroker implements AutoCloseable {
-        private final Path dir;
-        private final KafkaClusterTestKit cluster;
-        private final String bootstrapServers;
-        private boolean closed;
-
-        PrivateBroker() throws Exception {
-            dir = Files.createTempDirectory("system-tests-kafka-");
-            TestKitNodes nodes = new TestKitNodes.Builder()
-                    .setCombined(true)
-                    .setNumBrokerNodes(1)
-                    .setNumControllerNodes(1)
-                    .setBaseDirectory(dir)
-                    .setBootstrapMetadataVersion(MetadataVersion.latestProduction())
-                    .build();
-            String broker = nodes.brokerListenerName().value();
-            String controller = nodes.controllerListenerName().value();
-            KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes)
-                    .setConfigProp("listeners", broker + "://127.0.0.1:0," + controller + "://127.0.0.1:0")
-                    .setConfigProp("unstable.api.versions.enable", "false")
-                    .setConfigProp("unstable.feature.versions.enable", "false");
-            for (Map.Entry<String, String> e : Map.of(
-                    "offsets.topic.replication.factor", "1",
-                    "offsets.topic.num.partitions", "1",
-                    "transaction.state.log.replication.factor", "1",
-                    "transaction.state.log.min.isr", "1",
-                    "transaction.state.log.num.partitions", "1",
-                    "share.coordinator.state.topic.replication.factor", "1",
-                    "share.coordinator.state.topic.min.isr", "1",
-                    "default.replication.factor", "1",
-                    "min.insync.replicas", "1",
-                    "group.initial.rebalance.delay.ms", "0").entrySet()) {
-                builder.setConfigProp(e.getKey(), e.getValue());
-            }
-            cluster = builder.build();
-            cluster.format();
-            cluster.startup();
-            cluster.waitForReadyBrokers();
-            int port = cluster.brokers().values().iterator().next().boundPort(nodes.brokerListenerName());
-            bootstrapServers = "127.0.0.1:" + port;
-        }
-
-        String bootstrapServers() {
-            return bootstrapServers;
-        }
-
-        @Override
-        public synchronized void close() throws Exception {
-            if (!closed) {
-                closed = true;
-                try {
-                    cluster.close();
-                } finally {
-                    Utils.delete(dir.toFile());
-                }
-            }
-        }
     }
 }

@@ -1,9 +1,6 @@
 package org.matchledger.testsupport;
 
-import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -11,10 +8,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
-import org.apache.kafka.common.utils.Utils;
-import org.apache.kafka.server.common.MetadataVersion;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.kafka.KafkaContainer;
 
@@ -156,72 +149,8 @@ public final class KafkaBroker {
 
     private static String startInProcess() {
         QuietKafkaLogging.quietBroker();
-        Path dir = null;
-        KafkaClusterTestKit cluster = null;
-        try (QuietKafkaLogging.Window quiet = QuietKafkaLogging.quietShared()) {
-            // Our own folder: the test kit's default one is deleted by a shutdown hook of its own, which races
-            // with the broker's shutdown (ERROR lines about missing checkpoint files at JVM exit).
-            dir = Files.createTempDirectory("matchledger-kafka-");
-            TestKitNodes nodes = new TestKitNodes.Builder()
-                    .setCombined(true)
-                    .setNumBrokerNodes(1)
-                    .setNumControllerNodes(1)
-                    .setBaseDirectory(dir)
-                    // The test kit defaults to the latest *testing* metadata version (unstable features).
-                    .setBootstrapMetadataVersion(MetadataVersion.latestProduction())
-                    .build();
-            String broker = nodes.brokerListenerName().value();
-            String controller = nodes.controllerListenerName().value();
-            cluster = new KafkaClusterTestKit.Builder(nodes)
-                    // Loopback only (the test kit would bind "localhost").
-                    .setConfigProp("listeners", broker + "://127.0.0.1:0," + controller + "://127.0.0.1:0")
-                    // Behave like a released broker, not like Kafka's own test suite.
-                    .setConfigProp("unstable.api.versions.enable", "false")
-                    .setConfigProp("unstable.feature.versions.enable", "false")
-                    // One node: internal topics with one replica, or groups and transactions hang.
-                    .setConfigProp("offsets.topic.replication.factor", "1")
-                    .setConfigProp("offsets.topic.num.partitions", "5")
-                    .setConfigProp("transaction.state.log.replication.factor", "1")
-                    .setConfigProp("transaction.state.log.min.isr", "1")
-                    .setConfigProp("transaction.state.log.num.partitions", "5")
-                    .setConfigProp("share.coordinator.state.topic.replication.factor", "1")
-                    .setConfigProp("share.coordinator.state.topic.min.isr", "1")
-                    .setConfigProp("default.replication.factor", "1")
-                    .setConfigProp("min.insync.replicas", "1")
-                    .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                    .build();
-            cluster.format();
-            cluster.startup();
-            cluster.waitForReadyBrokers();
-            int port = cluster.brokers().values().iterator().next().boundPort(nodes.brokerListenerName());
-            KafkaClusterTestKit started = cluster;
-            Path startedDir = dir;
-            Runtime.getRuntime().addShutdownHook(
-                    new Thread(() -> stop(started, startedDir), "kafka-in-process-stop"));
-            return "127.0.0.1:" + port;
-        } catch (Exception e) {
-            stop(cluster, dir);
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            throw new IllegalStateException("Could not start the in-process Kafka broker", e);
-        }
-    }
-
-    private static void stop(KafkaClusterTestKit cluster, Path dir) {
-        try (QuietKafkaLogging.Window quiet = QuietKafkaLogging.quietShared()) {
-            if (cluster != null) {
-                cluster.close();
-            }
-        } catch (Exception e) {
-            LOG.log(Level.WARNING, "Could not stop the in-process Kafka broker cleanly", e);
-        }
-        if (dir != null) {
-            try {
-                Utils.delete(dir.toFile());
-            } catch (IOException e) {
-                LOG.log(Level.WARNING, "Could not delete " + dir, e);
-            }
-        }
+        InProcessBroker broker = InProcessBroker.start("matchledger-kafka-");
+        Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "kafka-in-process-stop"));
+        return broker.bootstrapServers();
     }
 }

@@ -41,11 +41,6 @@ public final class BlackBallRules extends RackGameRules {
     }
 
     @Override
-    public String rejectShot(MatchState s, ShotTaken shot) {
-        return null;
-    }
-
-    @Override
     public void judgeShot(Table t, ShotTaken shot) {
         MatchState s = t.s;
         int shooter = s.indexOf(shot.shooter());

@@ -24,8 +24,10 @@ public interface DisciplineRules {
     /** view.md: consecutive fouls reset at each new rack (not in 14.1). */
     boolean foulsResetEachRack();
 
-    /** A reason to reject this shot in this discipline (it names the field), or null. */
-    String rejectShot(MatchState s, ShotTaken shot);
+    /** A reason to reject this shot in this discipline (it names the field), or null (most disciplines: none). */
+    default String rejectShot(MatchState s, ShotTaken shot) {
+        return null;
+    }
 
     void judgeShot(Table t, ShotTaken shot);
 

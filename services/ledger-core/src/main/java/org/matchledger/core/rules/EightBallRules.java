@@ -41,11 +41,6 @@ public final class EightBallRules extends RackGameRules {
     }
 
     @Override
-    public String rejectShot(MatchState s, ShotTaken shot) {
-        return null;
-    }
-
-    @Override
     public void judgeShot(Table t, ShotTaken shot) {
         int shooter = t.s.indexOf(shot.shooter());
         t.beginShot(shooter);

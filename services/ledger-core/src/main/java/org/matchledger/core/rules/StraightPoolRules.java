@@ -52,11 +52,6 @@ public final class StraightPoolRules implements DisciplineRules {
     }
 
     @Override
-    public String rejectShot(MatchState s, ShotTaken shot) {
-        return null;
-    }
-
-    @Override
     public void judgeShot(Table t, ShotTaken shot) {
         MatchState s = t.s;
         int shooter = s.indexOf(shot.shooter());
