@@ -1,0 +1,149 @@
+package org.matchledger.audit.api;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.matchledger.audit.ledger.Export;
+import org.matchledger.audit.ledger.Refold;
+import org.matchledger.audit.ledger.Timeline;
+import org.matchledger.audit.ledger.Verification;
+import org.matchledger.audit.store.LedgerStore;
+import org.matchledger.audit.store.RulingRow;
+import org.matchledger.core.json.Json;
+import org.matchledger.core.view.MatchView;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** The audit trail's HTTP API (read-only): timeline, view at a seq, verify, export, appeals. */
+@Path("/")
+public class AuditResource {
+    public static final String JSONL = "application/x-ndjson";
+    public static final String CSV = "text/csv";
+
+    @Inject
+    LedgerStore store;
+
+    /** The timeline: each event as recorded, its rulings, corrections, rejections and appeals. */
+    @GET
+    @Path("matches/{matchId}/ledger")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<ObjectNode> ledger(@PathParam("matchId") String matchId) {
+        return known(matchId, false).map(Timeline::of);
+    }
+
+    /** The view as it stood after event {@code atSeq} (the last one without it), re-derived with ledger-core. */
+    @GET
+    @Path("matches/{matchId}/view")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<Response> view(@PathParam("matchId") String matchId, @QueryParam("atSeq") String atSeq) {
+        Long at = null;
+        if (atSeq != null) {
+            try {
+                at = Long.parseLong(atSeq.trim());
+            } catch (NumberFormatException e) {
+                throw new Problem.Failure(Problem.badParameter("atSeq", "must be a whole number >= 1, got '" + atSeq + "'"));
+            }
+            if (at < 1) {
+                throw new Problem.Failure(Problem.badParameter("atSeq", "must be >= 1, got " + at));
+            }
+        }
+        Long seq = at;
+        return store.events(matchId).map(events -> {
+            if (events.isEmpty()) {
+                throw new Problem.Failure(unknown(matchId));
+            }
+            long last = Refold.lastSeq(Refold.fold(events, x -> false));
+            MatchView view = last == 0 ? null : Refold.viewAt(events, seq == null ? last : seq);
+            if (view == null) {
+                return new Problem("urn:matchledger:problem:no-such-seq", "No such seq", 404,
+                        "atSeq: match " + matchId + " has " + last + " applied events"
+                                + (last > 0 ? "; ask for atSeq 1.." + last : ""), "atSeq").response();
+            }
+            return Response.ok(Json.write(view), MediaType.APPLICATION_JSON).build();
+        });
+    }
+
+    /** Re-derives the whole match and compares it with what the processor published. */
+    @GET
+    @Path("matches/{matchId}/verify")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<ObjectNode> verify(@PathParam("matchId") String matchId) {
+        return known(matchId, true).map(Verification::verify);
+    }
+
+    /** The full record for an appeal file: {@code jsonl} (replay-tool input) or {@code csv} (the timeline). */
+    @GET
+    @Path("matches/{matchId}/export")
+    public Uni<Response> export(@PathParam("matchId") String matchId, @QueryParam("format") String format) {
+        String f = format == null ? "jsonl" : format.trim().toLowerCase();
+        if (!f.equals("jsonl") && !f.equals("csv")) {
+            throw new Problem.Failure(Problem.badParameter("format", "must be jsonl or csv, got '" + format + "'"));
+        }
+        return known(matchId, false).map(record -> f.equals("jsonl")
+                ? Response.ok(Export.jsonl(record.events()), JSONL + ";charset=UTF-8")
+                        .header("Content-Disposition", "attachment; filename=\"" + matchId + ".jsonl\"").build()
+                : Response.ok(Export.csv(record), CSV + ";charset=UTF-8")
+                        .header("Content-Disposition", "attachment; filename=\"" + matchId + ".csv\"").build());
+    }
+
+    /** Every appeal ({@code status}: open, decided, or both when absent) with the event it concerns. */
+    @GET
+    @Path("appeals")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<ObjectNode> appeals(@QueryParam("status") String status) {
+        String s = status == null ? null : status.trim().toLowerCase();
+        if (s != null && !s.equals("open") && !s.equals("decided")) {
+            throw new Problem.Failure(Problem.badParameter("status", "must be open or decided, got '" + status + "'"));
+        }
+        return store.appealRulings().chain(rulings -> {
+            Set<String> matches = new LinkedHashSet<>();
+            for (RulingRow r : rulings) {
+                if ("APPEAL_FILED".equals(r.kind)) {
+                    matches.add(r.matchId);
+                }
+            }
+            Uni<List<ObjectNode>> all = Uni.createFrom().item(new ArrayList<>());
+            for (String m : matches) {
+                all = all.chain(list -> store.match(m, false).map(record -> {
+                    for (var a : Timeline.of(record).withArray("appeals")) {
+                        if (s == null || s.equals(a.path("status").asText())) {
+                            list.add((ObjectNode) a);
+                        }
+                    }
+                    return list;
+                }));
+            }
+            return all;
+        }).map(list -> {
+            ObjectNode out = Json.MAPPER.createObjectNode();
+            out.put("status", s == null ? "all" : s);
+            ArrayNode arr = out.putArray("appeals");
+            list.forEach(arr::add);
+            return out;
+        });
+    }
+
+    private Uni<LedgerStore.MatchRecord> known(String matchId, boolean withViews) {
+        return store.match(matchId, withViews).map(record -> {
+            if (!record.known()) {
+                throw new Problem.Failure(unknown(matchId));
+            }
+            return record;
+        });
+    }
+
+    static Problem unknown(String matchId) {
+        return Problem.of(404, "Unknown match", "no event of match " + matchId + " has been recorded");
+    }
+}

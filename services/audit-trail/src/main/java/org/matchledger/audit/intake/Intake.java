@@ -1,0 +1,122 @@
+package org.matchledger.audit.intake;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+import org.matchledger.audit.store.RejectedEvent;
+import org.matchledger.core.json.Json;
+import org.matchledger.kafka.Topics;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * What each record of the four ledger topics is stored as (pure: no database). Nothing is ever dropped for its
+ * content: a table event that is not JSON is still recorded as received (the processor rejected it), a ruling or
+ * rejection that cannot be read is kept as a notice with that reason.
+ */
+public final class Intake {
+    /** The processor's header on each ruling: how many rulings its event got. */
+    public static final String RULINGS_HEADER = "ledger-rulings-of-event";
+
+    private Intake() {
+    }
+
+    public static void add(Rows rows, ConsumerRecord<String, String> r) {
+        switch (r.topic()) {
+            case Topics.TABLE_EVENTS -> event(rows, r);
+            case Topics.MATCH_RULINGS -> ruling(rows, r);
+            case Topics.MATCH_VIEWS -> view(rows, r);
+            case Topics.TABLE_EVENTS_REJECTED -> rejected(rows, r);
+            default -> rows.unreadable.add(r.topic() + "-" + r.partition() + "@" + r.offset() + ": not a ledger topic");
+        }
+    }
+
+    static void event(Rows rows, ConsumerRecord<String, String> r) {
+        String value = r.value() == null ? "" : r.value();
+        JsonNode e = readOrNull(value);
+        String matchId = r.key() != null ? r.key() : text(e, "subject");
+        rows.events.add(new Rows.Event(r.partition(), r.offset(), matchId == null ? "" : matchId, integral(e, "seq"),
+                text(e, "id"), text(e, "type"), value));
+    }
+
+    static void ruling(Rows rows, ConsumerRecord<String, String> r) {
+        JsonNode j = readOrNull(r.value());
+        String kind = text(j, "kind");
+        Long seq = integral(j, "seq");
+        String matchId = j != null && text(j, "matchId") != null ? text(j, "matchId") : r.key();
+        if (kind == null || "EVENT_REJECTED".equals(kind) || "DUPLICATE".equals(kind) || seq == null
+                || text(j, "eventId") == null || integral(j, "n") == null) {
+            String reason = kind == null ? "unreadable ruling record" : text(j, "reason") != null ? text(j, "reason")
+                    : text(j, "detail");
+            rows.rejected.add(new Rows.Rejected(r.topic(), r.partition(), r.offset(), RejectedEvent.NOTICE, matchId, seq,
+                    text(j, "eventId"), kind, reason, null, null, r.value() == null ? "" : r.value()));
+            return;
+        }
+        Long points = integral(j, "points");
+        rows.rulings.add(new Rows.Ruling(matchId, seq, integral(j, "n").intValue(), text(j, "eventId"), kind,
+                text(j, "rule"), text(j, "player"), points == null ? null : points.intValue(), text(j, "targetId"),
+                integral(j, "rejudges"), header(r, RULINGS_HEADER), r.value()));
+    }
+
+    static void view(Rows rows, ConsumerRecord<String, String> r) {
+        if (r.value() == null) {
+            return; // a tombstone: nothing was published
+        }
+        JsonNode j = readOrNull(r.value());
+        Long lastSeq = integral(j, "lastSeq");
+        String matchId = text(j, "matchId") != null ? text(j, "matchId") : r.key();
+        if (lastSeq == null || matchId == null) {
+            rows.unreadable.add(r.topic() + "-" + r.partition() + "@" + r.offset() + ": a view without matchId/lastSeq");
+            return;
+        }
+        rows.views.add(new Rows.View(matchId, lastSeq, r.value()));
+    }
+
+    static void rejected(Rows rows, ConsumerRecord<String, String> r) {
+        String value = r.value() == null ? "" : r.value();
+        JsonNode j = readOrNull(value);
+        JsonNode event = j == null ? null : j.get("event");
+        if (event == null && j != null && j.path("eventText").isTextual()) {
+            event = readOrNull(j.get("eventText").textValue());
+        }
+        Long partition = integral(j, "partition");
+        Long offset = integral(j, "offset");
+        boolean processor = partition != null && offset != null;
+        String matchId = text(j, "matchId") != null ? text(j, "matchId") : r.key();
+        rows.rejected.add(new Rows.Rejected(r.topic(), r.partition(), r.offset(),
+                processor ? RejectedEvent.PROCESSOR : RejectedEvent.GATEWAY, matchId, integral(event, "seq"),
+                text(event, "id"), null, j == null ? "unreadable rejection record" : text(j, "reason"),
+                processor ? partition.intValue() : null, processor ? offset : null, value));
+    }
+
+    static JsonNode readOrNull(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Json.read(text);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    static String text(JsonNode j, String field) {
+        return j != null && j.path(field).isTextual() ? j.get(field).textValue() : null;
+    }
+
+    static Long integral(JsonNode j, String field) {
+        return j != null && j.path(field).isIntegralNumber() && j.get(field).canConvertToLong() ? j.get(field).longValue() : null;
+    }
+
+    static Integer header(ConsumerRecord<String, String> r, String name) {
+        Header h = r.headers().lastHeader(name);
+        if (h == null) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(new String(h.value(), StandardCharsets.UTF_8).trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package org.matchledger.audit.ledger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.matchledger.audit.store.LedgerStore;
+import org.matchledger.audit.store.RecordedEvent;
+import org.matchledger.core.json.Json;
+
+import java.util.List;
+
+/**
+ * {@code GET /matches/{id}/export}: the full record for an appeal file. {@code jsonl}: the recorded events in Kafka
+ * order, one per line, each exactly as received (a value spread over several lines is written on one; a value that is
+ * not JSON, rejected by the processor, is left out) — input for {@code deploy/bin/ledger replay}. {@code csv}: the
+ * timeline, one row per ruling of an applied event and one per rejected or duplicate event.
+ */
+public final class Export {
+    public static final List<String> CSV_COLUMNS = List.of("partition", "offset", "seq", "type", "event_id", "status",
+            "n", "ruling_kind", "rule", "player", "points", "foul", "target_id", "rejudges", "detail");
+
+    private Export() {
+    }
+
+    public static String jsonl(List<RecordedEvent> events) {
+        StringBuilder sb = new StringBuilder();
+        for (RecordedEvent e : events) {
+            JsonNode event = Refold.read(e);
+            if (event == null) {
+                continue;
+            }
+            sb.append(e.payload.indexOf('\n') >= 0 || e.payload.indexOf('\r') >= 0 ? Json.write(event) : e.payload.strip())
+                    .append('\n');
+        }
+        return sb.toString();
+    }
+
+    public static String csv(LedgerStore.MatchRecord record) {
+        JsonNode timeline = Timeline.of(record).get("timeline");
+        StringBuilder sb = new StringBuilder();
+        line(sb, CSV_COLUMNS);
+        for (JsonNode row : timeline) {
+            String status = row.path("status").asText();
+            List<String> head = List.of(row.path("partition").asText(), row.path("offset").asText(),
+                    text(row.get("seq")), text(row.get("type")), text(row.get("eventId")), status);
+            if (!"APPLIED".equals(status) || row.path("rulings").isEmpty()) {
+                line(sb, concat(head, List.of("", "", "", "", "", "", "", "", text(row.get("reason")))));
+                continue;
+            }
+            for (JsonNode r : row.get("rulings")) {
+                String detail = firstOf(r, "detail", "reason");
+                if (r.has("option")) {
+                    detail = (detail.isEmpty() ? "" : detail + "; ") + "option " + r.get("option").asText();
+                }
+                if (r.has("options")) {
+                    detail = (detail.isEmpty() ? "" : detail + "; ") + "options " + r.get("options");
+                }
+                if (r.has("balls")) {
+                    detail = (detail.isEmpty() ? "" : detail + "; ") + "balls " + r.get("balls");
+                }
+                line(sb, concat(head, List.of(text(r.get("n")), text(r.get("kind")), text(r.get("rule")),
+                        text(r.get("player")), text(r.get("points")), text(r.get("foul")), text(r.get("targetId")),
+                        text(r.get("rejudges")), detail)));
+            }
+        }
+        return sb.toString();
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new java.util.ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    private static String firstOf(JsonNode r, String... fields) {
+        for (String f : fields) {
+            if (r.hasNonNull(f)) {
+                return r.get(f).asText();
+            }
+        }
+        return "";
+    }
+
+    private static String text(JsonNode n) {
+        return n == null || n.isNull() ? "" : n.isValueNode() ? n.asText() : n.toString();
+    }
+
+    /** One CSV record (RFC 4180): fields with a comma, quote or line break are quoted, quotes doubled; CRLF. */
+    static void line(StringBuilder sb, List<String> fields) {
+        for (int i = 0; i < fields.size(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            sb.append(quote(fields.get(i)));
+        }
+        sb.append("\r\n");
+    }
+
+    static String quote(String f) {
+        if (f.indexOf(',') < 0 && f.indexOf('"') < 0 && f.indexOf('\n') < 0 && f.indexOf('\r') < 0) {
+            return f;
+        }
+        return '"' + f.replace("\"", "\"\"") + '"';
+    }
+}

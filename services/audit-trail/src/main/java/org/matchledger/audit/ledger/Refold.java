@@ -1,0 +1,119 @@
+package org.matchledger.audit.ledger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.matchledger.audit.store.RecordedEvent;
+import org.matchledger.core.json.Json;
+import org.matchledger.core.ledger.Replay;
+import org.matchledger.core.ledger.Step;
+import org.matchledger.core.ruling.Ruling;
+import org.matchledger.core.ruling.RulingKind;
+import org.matchledger.core.view.MatchView;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongPredicate;
+
+/**
+ * Re-derives a match from its recorded table events, in Kafka order, with ledger-core's {@link Replay}: the code path
+ * of {@code deploy/bin/ledger replay} (and of the rules processor's fold). Before the fold, a record is set aside the
+ * way the processor sets it aside ({@code EventJudgement}): a value that is not JSON, or whose {@code subject} is not
+ * the record key, is rejected without reaching the core.
+ */
+public final class Refold {
+    private Refold() {
+    }
+
+    public enum Status { APPLIED, REJECTED, DUPLICATE }
+
+    /**
+     * One recorded event and what the fold made of it ({@code step} null when it never reached the core): its rulings,
+     * the match's lastSeq after it and, when asked for, the view after it. (Taken at once: the fold advances the match
+     * in place, so a step's match must not be read later.)
+     */
+    public record Entry(RecordedEvent recorded, JsonNode event, Step step, String setAside, long lastSeq,
+                        MatchView viewAfter) {
+        public Status status() {
+            if (step == null) {
+                return Status.REJECTED;
+            }
+            if (step.applied()) {
+                return Status.APPLIED;
+            }
+            return step.rulings().get(0).kind() == RulingKind.DUPLICATE ? Status.DUPLICATE : Status.REJECTED;
+        }
+
+        /** Why it was not applied (null when applied). */
+        public String reason() {
+            if (setAside != null) {
+                return setAside;
+            }
+            Ruling first = step.rulings().get(0);
+            return switch (status()) {
+                case APPLIED -> null;
+                case DUPLICATE -> first.detail();
+                case REJECTED -> first.reason();
+            };
+        }
+    }
+
+    /** The event as JSON, or null when the value is not JSON. */
+    public static JsonNode read(RecordedEvent e) {
+        try {
+            return Json.read(e.payload);
+        } catch (Exception ex) {
+            return null;
+        }
+    }
+
+    /** Why the processor rejects the record before folding it, or null (see {@code EventJudgement}). */
+    public static String setAside(RecordedEvent e, JsonNode event) {
+        if (event == null) {
+            return "event: not JSON";
+        }
+        JsonNode subject = event.path("subject");
+        if (subject.isTextual() && !subject.textValue().equals(e.matchId)) {
+            return "subject: " + subject.textValue() + " must equal the record key " + e.matchId;
+        }
+        return null;
+    }
+
+    /** The view as it stood after event {@code atSeq}: exactly {@code ledger replay --at atSeq} of these events. */
+    public static MatchView viewAt(List<RecordedEvent> events, long atSeq) {
+        Replay replay = new Replay();
+        for (RecordedEvent e : events) {
+            JsonNode event = read(e);
+            if (setAside(e, event) != null) {
+                continue;
+            }
+            replay.accept(event);
+            if (replay.match().lastSeq() >= atSeq) {
+                break;
+            }
+        }
+        return replay.match().lastSeq() >= atSeq ? replay.view() : null;
+    }
+
+    /** The last applied seq of the whole match (0 if none). */
+    public static long lastSeq(List<Entry> entries) {
+        return entries.isEmpty() ? 0 : entries.get(entries.size() - 1).lastSeq();
+    }
+
+    /** Folds every recorded event; the view after each applied event whose lastSeq {@code wantView} accepts. */
+    public static List<Entry> fold(List<RecordedEvent> events, LongPredicate wantView) {
+        Replay replay = new Replay();
+        List<Entry> entries = new ArrayList<>(events.size());
+        for (RecordedEvent e : events) {
+            JsonNode event = read(e);
+            String aside = setAside(e, event);
+            if (aside != null) {
+                entries.add(new Entry(e, event, null, aside, replay.match().lastSeq(), null));
+                continue;
+            }
+            Step step = replay.accept(event);
+            long lastSeq = replay.match().lastSeq();
+            entries.add(new Entry(e, event, step, null, lastSeq,
+                    step.applied() && wantView.test(lastSeq) ? replay.view() : null));
+        }
+        return entries;
+    }
+}

@@ -1,0 +1,72 @@
+package org.matchledger.audit.store;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.IdClass;
+import jakarta.persistence.Table;
+
+import java.io.Serializable;
+
+/**
+ * A rejection: a {@code table-events-rejected} record (of the processor, naming the table-events record it rejects,
+ * or of the gateway, a refused post) or a notice ruling ({@code EVENT_REJECTED}, {@code DUPLICATE}) from
+ * {@code match-rulings}. Key: its own topic, partition and offset.
+ */
+@Entity
+@Table(name = "rejected_event")
+@IdClass(RejectedEvent.Key.class)
+public class RejectedEvent extends PanacheEntityBase {
+    public static final String PROCESSOR = "processor";
+    public static final String GATEWAY = "gateway";
+    public static final String NOTICE = "notice";
+
+    @Id
+    public String topic;
+    @Id
+    @Column(name = "kafka_partition")
+    public int kafkaPartition;
+    @Id
+    @Column(name = "kafka_offset")
+    public long kafkaOffset;
+    public String source;
+    @Column(name = "match_id")
+    public String matchId;
+    public Long seq;
+    @Column(name = "event_id")
+    public String eventId;
+    public String kind;
+    public String reason;
+    @Column(name = "event_partition")
+    public Integer eventPartition;
+    @Column(name = "event_offset")
+    public Long eventOffset;
+    public String body;
+
+    /** The primary key (Hibernate @IdClass). */
+    public static class Key implements Serializable {
+        public String topic;
+        public int kafkaPartition;
+        public long kafkaOffset;
+
+        public Key() {
+        }
+
+        public Key(String topic, int kafkaPartition, long kafkaOffset) {
+            this.topic = topic;
+            this.kafkaPartition = kafkaPartition;
+            this.kafkaOffset = kafkaOffset;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && java.util.Objects.equals(topic, k.topic) && java.util.Objects.equals(kafkaPartition, k.kafkaPartition) && java.util.Objects.equals(kafkaOffset, k.kafkaOffset);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(topic, kafkaPartition, kafkaOffset);
+        }
+    }
+}

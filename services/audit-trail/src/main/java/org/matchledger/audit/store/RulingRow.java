@@ -1,0 +1,63 @@
+package org.matchledger.audit.store;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.IdClass;
+import jakarta.persistence.Table;
+
+import java.io.Serializable;
+
+/** One ruling of an applied event or a correction, as published on {@code match-rulings} (key: match, seq, n). */
+@Entity
+@Table(name = "ruling")
+@IdClass(RulingRow.Key.class)
+public class RulingRow extends PanacheEntityBase {
+    @Id
+    @Column(name = "match_id")
+    public String matchId;
+    @Id
+    public long seq;
+    @Id
+    public int n;
+    @Column(name = "event_id")
+    public String eventId;
+    public String kind;
+    public String rule;
+    public String player;
+    public Integer points;
+    @Column(name = "target_id")
+    public String targetId;
+    public Long rejudges;
+    @Column(name = "rulings_of_event")
+    public Integer rulingsOfEvent;
+    /** The ruling JSON as published. */
+    public String body;
+
+    /** The primary key (Hibernate @IdClass). */
+    public static class Key implements Serializable {
+        public String matchId;
+        public long seq;
+        public int n;
+
+        public Key() {
+        }
+
+        public Key(String matchId, long seq, int n) {
+            this.matchId = matchId;
+            this.seq = seq;
+            this.n = n;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && java.util.Objects.equals(matchId, k.matchId) && java.util.Objects.equals(seq, k.seq) && java.util.Objects.equals(n, k.n);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(matchId, seq, n);
+        }
+    }
+}
