@@ -1,0 +1,257 @@
+package org.matchledger.audit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.matchledger.core.event.Discipline;
+import org.matchledger.core.json.Json;
+import org.matchledger.testsupport.KafkaTestResource;
+import org.matchledger.testsupport.PostgresTestResource;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The service on a real broker and a real PostgreSQL: a simulated match (corrections, duplicates, a rejected event,
+ * an appeal) published as the processor publishes it, every processor record produced twice; then the API.
+ */
+@QuarkusTest
+@WithTestResource(KafkaTestResource.class)
+@WithTestResource(PostgresTestResource.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AuditTrailTest {
+    static final Duration STORED = Duration.ofSeconds(60);
+    PublishedMatch match;
+
+    @BeforeAll
+    void publish() throws Exception {
+        match = PublishedMatch.simulate("audit-" + System.nanoTime(), Discipline.NINE_BALL, 3, 7).publish(2);
+        assertNotNull(match.correctionSeq, "the simulated match has a correction");
+        assertTrue(match.rejected > 0 && match.duplicates > 0, "the simulated match has rejected and re-sent events");
+        String id = match.matchId;
+        await().atMost(STORED).until(() ->
+                Db.count("SELECT count(*) FROM recorded_event WHERE match_id = ?", id) == match.events.size()
+                        && Db.count("SELECT count(*) FROM ruling WHERE match_id = ?", id) == match.appliedRulings()
+                        && Db.count("SELECT count(*) FROM published_view WHERE match_id = ?", id) == match.viewAt.size()
+                        && Db.count("SELECT count(*) FROM rejected_event WHERE match_id = ? AND source = 'processor'", id) == match.rejected);
+    }
+
+    @Test
+    void everyRecordTwice_isStoredOnce() {
+        String id = match.matchId;
+        // Settle: nothing more arrives for the copies produced twice.
+        await().pollDelay(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() -> true);
+        assertEquals(match.events.size(), Db.count("SELECT count(*) FROM recorded_event WHERE match_id = ?", id));
+        assertEquals(match.appliedRulings(), Db.count("SELECT count(*) FROM ruling WHERE match_id = ?", id));
+        assertEquals(match.viewAt.size(), Db.count("SELECT count(*) FROM published_view WHERE match_id = ?", id));
+        assertEquals(match.rejected, Db.count("SELECT count(*) FROM rejected_event WHERE match_id = ? AND source = 'processor'", id));
+        // (match, seq, n) is unique among applied events' rulings: no two rows for one ruling.
+        assertEquals(0, Db.count("SELECT count(*) FROM (SELECT 1 FROM ruling WHERE match_id = ? GROUP BY seq, n HAVING count(*) > 1) d", id));
+    }
+
+    @Test
+    void viewAtEverySeq_isTheReplayAtThatSeq() {
+        for (Map.Entry<Long, JsonNode> e : match.viewAt.entrySet()) {
+            String body = given().get("/matches/{id}/view?atSeq={n}", match.matchId, e.getKey())
+                    .then().statusCode(200).extract().asString();
+            assertEquals(e.getValue(), PublishedMatch.read(body), "view at seq " + e.getKey());
+        }
+        String latest = given().get("/matches/{id}/view", match.matchId).then().statusCode(200).extract().asString();
+        assertEquals(match.viewAt.get(match.lastSeq), PublishedMatch.read(latest));
+    }
+
+    @Test
+    void verify_isConsistent() {
+        JsonNode v = json(given().get("/matches/{id}/verify", match.matchId).then().statusCode(200).extract().response());
+        assertEquals("consistent", v.get("status").asText(), v.toString());
+        assertEquals(match.appliedRulings(), v.get("rulings").asInt());
+        assertEquals(match.viewAt.size(), v.get("views").asInt());
+        assertEquals(match.lastSeq, v.get("events").asLong());
+    }
+
+    @Test
+    void theTimeline_showsCorrectionsRejectionsDuplicatesAndAppeals() {
+        JsonNode t = json(given().get("/matches/{id}/ledger", match.matchId).then().statusCode(200).extract().response());
+        assertEquals(match.events.size(), t.get("timeline").size());
+        assertEquals(match.rejected, t.get("rejected").asInt());
+        assertEquals(match.duplicates, t.get("duplicates").asInt());
+        assertEquals(match.lastSeq, t.get("lastSeq").asLong());
+        JsonNode correction = null;
+        JsonNode target = null;
+        List<Long> seqs = new ArrayList<>();
+        for (JsonNode row : t.get("timeline")) {
+            String status = row.get("status").asText();
+            if (status.equals("APPLIED")) {
+                seqs.add(row.get("seq").asLong());
+                assertTrue(row.get("rulings").size() > 0, "rulings of " + row);
+                for (JsonNode r : row.get("rulings")) {
+                    assertEquals(row.get("seq").asLong(), r.get("seq").asLong());
+                }
+            } else {
+                assertFalse(row.path("reason").asText().isBlank(), "a reason for " + row);
+            }
+            if (row.has("correction") && row.get("seq").asLong() == match.correctionSeq) {
+                correction = row;
+            }
+            if (status.equals("APPLIED") && row.get("eventId").asText().equals(match.correctionTargetId)) {
+                target = row;
+            }
+        }
+        assertEquals(seqs.stream().sorted().distinct().toList(), seqs, "one applied event per seq, in order");
+        assertNotNull(correction, "the correction is in the timeline");
+        assertEquals(match.correctionTargetId, correction.at("/correction/targetId").asText());
+        assertEquals(target.get("seq").asLong(), correction.at("/correction/targetSeq").asLong());
+        assertEquals(match.correctionSeq.longValue(), target.at("/correctedBy/0/seq").asLong());
+        // A rejected event's reason comes from the processor's table-events-rejected record.
+        JsonNode gap = null;
+        for (JsonNode row : t.get("timeline")) {
+            if (row.get("eventId").asText().endsWith("-gap")) {
+                gap = row;
+            }
+        }
+        assertEquals("REJECTED", gap.get("status").asText());
+        assertTrue(gap.get("reason").asText().startsWith("seq:"), gap.toString());
+        assertEquals("table-events-rejected", gap.get("reasonFrom").asText());
+        // The appeal and its decision.
+        assertEquals(1, t.get("appeals").size());
+        assertEquals("decided", t.at("/appeals/0/status").asText());
+        assertFalse(t.at("/appeals/0/decision/upheld").asBoolean(true));
+    }
+
+    @Test
+    void theCorrection_changesTheViewsFromItsSeqOn() {
+        long c = match.correctionSeq;
+        JsonNode before = json(given().get("/matches/{id}/view?atSeq={n}", match.matchId, c - 1).then().statusCode(200).extract().response());
+        JsonNode after = json(given().get("/matches/{id}/view?atSeq={n}", match.matchId, c).then().statusCode(200).extract().response());
+        assertEquals(c, after.get("lastSeq").asLong());
+        before = ((com.fasterxml.jackson.databind.node.ObjectNode) before.deepCopy()).put("lastSeq", 0);
+        after = ((com.fasterxml.jackson.databind.node.ObjectNode) after.deepCopy()).put("lastSeq", 0);
+        assertNotEquals(before, after, "voiding a shot changes the view (beyond lastSeq)");
+    }
+
+    @Test
+    void appeals_byStatus() {
+        JsonNode decided = json(given().get("/appeals?status=decided").then().statusCode(200).extract().response());
+        JsonNode mine = null;
+        for (JsonNode a : decided.get("appeals")) {
+            if (a.get("matchId").asText().equals(match.matchId)) {
+                mine = a;
+            }
+        }
+        assertNotNull(mine, decided.toString());
+        assertEquals(match.matchId + "-appeal", mine.get("appealId").asText());
+        assertEquals("pool.shot.taken", mine.at("/concerns/0/type").asText());
+        assertTrue(mine.at("/concerns/0/rulings").size() > 0);
+        JsonNode open = json(given().get("/appeals?status=open").then().statusCode(200).extract().response());
+        for (JsonNode a : open.get("appeals")) {
+            assertNotEquals(match.matchId, a.get("matchId").asText());
+        }
+        given().get("/appeals").then().statusCode(200);
+    }
+
+    @Test
+    void export_jsonlIsTheEventsAsReceived_csvIsQuoted() {
+        String jsonl = given().get("/matches/{id}/export?format=jsonl", match.matchId).then().statusCode(200)
+                .contentType(startsWith("application/x-ndjson")).extract().asString();
+        assertEquals(String.join("\n", match.events) + "\n", jsonl);
+        String csv = given().get("/matches/{id}/export?format=csv", match.matchId).then().statusCode(200)
+                .contentType(startsWith("text/csv")).extract().asString();
+        List<List<String>> records = parseCsv(csv);
+        assertEquals(List.of("partition", "offset", "seq", "type", "event_id", "status", "n", "ruling_kind", "rule",
+                "player", "points", "foul", "target_id", "rejudges", "detail"), records.get(0));
+        boolean gapRow = false;
+        boolean appealRow = false;
+        for (List<String> r : records.subList(1, records.size())) {
+            assertEquals(15, r.size(), r.toString());
+            if (r.get(4).endsWith("-gap")) {
+                gapRow = true;
+                assertEquals("REJECTED", r.get(5));
+                assertTrue(r.get(14).startsWith("seq: gap, expected seq "), "a reason with commas survives quoting: " + r);
+            }
+            appealRow |= r.get(7).equals("APPEAL_FILED");
+        }
+        assertTrue(gapRow && appealRow, "rejected and appeal rows");
+    }
+
+    /** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks; records end with CRLF. */
+    static List<List<String>> parseCsv(String csv) {
+        List<List<String>> records = new ArrayList<>();
+        List<String> record = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < csv.length(); i++) {
+            char c = csv.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < csv.length() && csv.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    field.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                record.add(field.toString());
+                field.setLength(0);
+            } else if (c == '\r' && i + 1 < csv.length() && csv.charAt(i + 1) == '\n') {
+                record.add(field.toString());
+                field.setLength(0);
+                records.add(record);
+                record = new ArrayList<>();
+                i++;
+            } else {
+                field.append(c);
+            }
+        }
+        return records;
+    }
+
+    @Test
+    void badInput_isAProblemNamingTheParameter() {
+        given().get("/matches/{id}/view?atSeq=abc", match.matchId).then().statusCode(400)
+                .contentType("application/problem+json").body("parameter", equalTo("atSeq"));
+        given().get("/matches/{id}/view?atSeq=0", match.matchId).then().statusCode(400).body("parameter", equalTo("atSeq"));
+        given().get("/matches/{id}/view?atSeq={n}", match.matchId, match.lastSeq + 1).then().statusCode(404)
+                .contentType("application/problem+json").body("parameter", equalTo("atSeq"));
+        given().get("/matches/{id}/export?format=xml", match.matchId).then().statusCode(400).body("parameter", equalTo("format"));
+        given().get("/appeals?status=closed").then().statusCode(400).body("parameter", equalTo("status"));
+        for (String path : List.of("ledger", "view?atSeq=1", "verify", "export?format=csv")) {
+            given().get("/matches/no-such-match/" + path).then().statusCode(404).contentType("application/problem+json");
+        }
+        given().get("/nothing/here").then().statusCode(404).contentType("application/problem+json");
+    }
+
+    @Test
+    void thePage_hasTheTimelineAndTheStepControl() {
+        String html = given().get("/matches/{id}", match.matchId).then().statusCode(200)
+                .contentType(startsWith("text/html")).body(containsString("id=\"step\"")).extract().asString();
+        assertTrue(html.contains("data-seq=\"" + match.correctionSeq + "\""));
+        assertTrue(html.contains("class=\"ev applied correction"), "the correction is marked");
+        assertTrue(html.contains("badge appeal"), "the appeal is marked");
+        assertTrue(html.contains("data-field=\"lastSeq\""));
+        given().get("/matches/no-such-match").then().statusCode(404);
+    }
+
+    static JsonNode json(Response r) {
+        return PublishedMatch.read(r.asString());
+    }
+}
