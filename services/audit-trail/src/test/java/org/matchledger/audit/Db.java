@@ -15,7 +15,10 @@ final class Db {
     }
 
     static long count(String sql, Object... params) {
-        PostgresDatabase.Coordinates db = PostgresDatabase.database(PostgresTestResource.DEFAULT_DATABASE);
+        return count(PostgresDatabase.database(PostgresTestResource.DEFAULT_DATABASE), sql, params);
+    }
+
+    static long count(PostgresDatabase.Coordinates db, String sql, Object... params) {
         try (Connection c = DriverManager.getConnection(db.jdbcUrl(), db.user(), db.password());
              PreparedStatement q = c.prepareStatement(sql)) {
             for (int i = 0; i < params.length; i++) {
