@@ -32,6 +32,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class ServiceProcess implements AutoCloseable {
     public static final String GATEWAY_JAR = "systemtests.gateway.jar";
     public static final String PROCESSOR_JAR = "systemtests.processor.jar";
+    public static final String AUDIT_JAR = "systemtests.audit.jar";
     public static final String LOGS_DIR = "systemtests.logs.dir";
 
     static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
@@ -74,6 +75,19 @@ public final class ServiceProcess implements AutoCloseable {
         Map<String, String> props = serviceProperties(bootstrapServers);
         props.put("mp.messaging.incoming.table-events.group.id", groupId);
         return start("rules-processor", jar(PROCESSOR_JAR), props);
+    }
+
+    /**
+     * The audit trail against {@code bootstrapServers} and a PostgreSQL database ({@code jdbcUrl}, e.g.
+     * {@code jdbc:postgresql://127.0.0.1:5432/ledger}; the reactive URL is derived from it).
+     */
+    public static ServiceProcess auditTrail(String bootstrapServers, String jdbcUrl, String user, String password) {
+        Map<String, String> props = serviceProperties(bootstrapServers);
+        props.put("quarkus.datasource.jdbc.url", jdbcUrl);
+        props.put("quarkus.datasource.reactive.url", jdbcUrl.substring("jdbc:".length()));
+        props.put("quarkus.datasource.username", user);
+        props.put("quarkus.datasource.password", password);
+        return start("audit-trail", jar(AUDIT_JAR), props);
     }
 
     /** The settings every service gets here: the broker, and few partitions (this is a 2-core machine). */
