@@ -2,6 +2,7 @@ package org.matchledger.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,9 +10,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
+import org.matchledger.testsupport.HeadlessChromium;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.PostgresTestResource;
 
+import java.net.URL;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -249,6 +253,43 @@ class AuditTrailTest {
         assertTrue(html.contains("badge appeal"), "the appeal is marked");
         assertTrue(html.contains("data-field=\"lastSeq\""));
         given().get("/matches/no-such-match").then().statusCode(404);
+    }
+
+    @TestHTTPResource("/")
+    URL base;
+
+    @Test
+    void thePage_stepsThroughTheMatch_inHeadlessChromium() throws Exception {
+        long last = match.lastSeq;
+        long c = match.correctionSeq;
+        try (HeadlessChromium browser = HeadlessChromium.launch();
+             HeadlessChromium.Page page = browser.open(new URL(base, "/matches/" + match.matchId).toString())) {
+            Duration t = Duration.ofSeconds(15);
+            page.waitForText("[data-field='lastSeq']", Long.toString(last), t);
+            assertEquals(match.viewAt.size(), page.count("#timeline li[data-seq]"), "a row per applied event");
+            assertTrue(page.count("#timeline li.correction") >= 1, "the correction is marked");
+            assertEquals(2, page.count("#timeline li.appeal"), "filing and decision are marked");
+            assertTrue(page.count("#timeline li.rejected") >= 1, "the rejected event is shown");
+            assertTrue(page.count("#timeline .rule") > 0, "rulings show their rule");
+
+            page.evaluate("document.getElementById('prev').click()");
+            page.waitForText("[data-field='lastSeq']", Long.toString(last - 1), t);
+            page.evaluate("(() => { const s = document.getElementById('step'); s.value = '" + c + "';"
+                    + " s.dispatchEvent(new Event('input')); })()");
+            page.waitForText("[data-field='lastSeq']", Long.toString(c), t);
+            JsonNode expected = match.viewAt.get(c);
+            for (JsonNode p : expected.get("players")) {
+                assertEquals(p.get("score").asText(), page.text("[data-field='score'][data-player='" + p.get("id").asText() + "']"),
+                        "score of " + p.get("id").asText() + " after seq " + c);
+            }
+            assertEquals(expected.get("status").asText(), page.text("[data-field='status']"));
+            page.evaluate("document.getElementById('next').click()");
+            page.waitForText("[data-field='lastSeq']", Long.toString(c + 1), t);
+            assertTrue(page.evaluate("document.querySelector('#timeline li.current').dataset.seq").asText()
+                    .equals(Long.toString(c + 1)), "the shown event is highlighted");
+            page.screenshot(Path.of("target", "screenshots", "appeal-page.png"));
+            assertTrue(page.console().stream().noneMatch(m -> m.toLowerCase().contains("error")), page.console().toString());
+        }
     }
 
     static JsonNode json(Response r) {
