@@ -38,8 +38,6 @@ final class HttpLoad {
     private final Map<String, Integer> indexOf = new HashMap<>();
     private final Map<String, long[]> sentNanos = new ConcurrentHashMap<>();
     private final Map<String, Long> judgedUpTo = new ConcurrentHashMap<>();
-    /** When the gateway accepted (202) each event, by match id and seq; 0 until then. */
-    private final Map<String, long[]> acceptedNanos = new ConcurrentHashMap<>();
     final Percentiles latency = new Percentiles();
     /** Time from sending a post to the gateway's answer (the broker's acknowledgement). */
     final Percentiles postLatency = new Percentiles();
@@ -67,7 +65,6 @@ final class HttpLoad {
             int n = matches.get(i).events().size();
             long maxSeq = n == 0 ? 0 : matches.get(i).events().get(n - 1).seq();
             sentNanos.put(matches.get(i).matchId(), new long[(int) maxSeq + 2]);
-            acceptedNanos.put(matches.get(i).matchId(), new long[(int) maxSeq + 2]);
         }
     }
 
@@ -192,16 +189,6 @@ final class HttpLoad {
                 .timeout(Duration.ofSeconds(15))
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
         http.sendAsync(req, HttpResponse.BodyHandlers.discarding()).whenComplete((resp, err) -> {
-            if (err == null && resp.statusCode() == 202) {
-                long acceptedAt = System.nanoTime();
-                long[] accepted = acceptedNanos.get(m.matchId());
-                for (int k = from; k < to; k++) {
-                    int seq = (int) m.events().get(k).seq();
-                    if (accepted[seq] == 0) {
-                        accepted[seq] = acceptedAt;
-                    }
-                }
-            }
             if (measuring) {
                 postLatency.add((System.nanoTime() - now) / 1000);
             }
@@ -216,12 +203,6 @@ final class HttpLoad {
                 }
             }
         });
-    }
-
-    /** When the gateway accepted event {@code seq} of {@code matchId} ({@link System#nanoTime()}), or 0. */
-    long acceptedAt(String matchId, long seq) {
-        long[] accepted = acceptedNanos.get(matchId);
-        return accepted == null || seq < 0 || seq >= accepted.length ? 0 : accepted[(int) seq];
     }
 
     int matchIndex(String matchId) {

@@ -18,8 +18,7 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code latency}: a fixed rate of events over many matches through the gateway; ingest → view p50/p99;</li>
  *   <li>{@code throughput}: as fast as the gateway takes them; events judged per second end to end;</li>
  *   <li>{@code bare}: the transactional consume → produce floor over table-events, no rules;</li>
- *   <li>{@code catchup}: how fast a consumer group (a processor re-judging the log) works through table-events;</li>
- *   <li>{@code fanout}: the scoreboard's SSE fan-out to many clients while events flow ({@link FanOut}).</li>
+ *   <li>{@code catchup}: how fast a consumer group (a processor re-judging the log) works through table-events.</li>
  * </ul>
  * Each prints {@code RESULT <name> <value> <unit>} lines.
  */
@@ -37,17 +36,12 @@ public final class PipelineBenchmark {
                     Integer.parseInt(o.getOrDefault("warmup", "30")));
             case "throughput" -> throughput(gateway, bootstrap, run, Integer.parseInt(o.getOrDefault("matches", "1000")),
                     Integer.parseInt(o.getOrDefault("seconds", "30")), Integer.parseInt(o.getOrDefault("batch", "1")));
-            case "fanout" -> FanOut.run(gateway, o.getOrDefault("scoreboard", "http://127.0.0.1:8081"), bootstrap, run,
-                    Integer.parseInt(o.getOrDefault("clients", "2000")), Integer.parseInt(o.getOrDefault("matches", "100")),
-                    Integer.parseInt(o.getOrDefault("rate", "500")), Integer.parseInt(o.getOrDefault("seconds", "60")),
-                    Integer.parseInt(o.getOrDefault("warmup", "60")), Long.parseLong(o.getOrDefault("scoreboard-pid", "0")));
             case "bare" -> result("bare-loop", BareLoop.run(bootstrap, endOffsets(bootstrap), run), "events/s");
             case "catchup" -> result("catchup-" + o.get("group"), catchUp(bootstrap, o.get("group"),
                     Integer.parseInt(o.getOrDefault("timeout", "600"))), "events/s");
             default -> {
-                System.err.println("usage: PipelineBenchmark latency|throughput|bare|catchup|fanout [--gateway URL] [--bootstrap HOST:PORT]"
-                        + " [--rate N] [--matches N] [--seconds N] [--batch N] [--group G]"
-                        + " [--scoreboard URL] [--clients N] [--scoreboard-pid PID]");
+                System.err.println("usage: PipelineBenchmark latency|throughput|bare|catchup [--gateway URL] [--bootstrap HOST:PORT]"
+                        + " [--rate N] [--matches N] [--seconds N] [--batch N] [--group G]");
                 System.exit(2);
             }
         }

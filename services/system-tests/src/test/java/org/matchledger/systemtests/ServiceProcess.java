@@ -33,6 +33,7 @@ public final class ServiceProcess implements AutoCloseable {
     public static final String GATEWAY_JAR = "systemtests.gateway.jar";
     public static final String PROCESSOR_JAR = "systemtests.processor.jar";
     public static final String AUDIT_JAR = "systemtests.audit.jar";
+    public static final String SCOREBOARD_JAR = "systemtests.scoreboard.jar";
     public static final String LOGS_DIR = "systemtests.logs.dir";
 
     static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
@@ -90,6 +91,15 @@ public final class ServiceProcess implements AutoCloseable {
         return start("audit-trail", jar(AUDIT_JAR), props);
     }
 
+    /** A scoreboard on {@code port} (0: a free one; a fixed one lets a restarted scoreboard keep its address). */
+    public static ServiceProcess scoreboard(String bootstrapServers, int port) {
+        Map<String, String> props = serviceProperties(bootstrapServers);
+        if (port > 0) {
+            props.put("quarkus.http.port", Integer.toString(port));
+        }
+        return start("scoreboard", jar(SCOREBOARD_JAR), props);
+    }
+
     /** The settings every service gets here: the broker, and few partitions (this is a 2-core machine). */
     public static Map<String, String> serviceProperties(String bootstrapServers) {
         Map<String, String> props = new LinkedHashMap<>();
@@ -116,7 +126,8 @@ public final class ServiceProcess implements AutoCloseable {
             throw new IllegalStateException(jar + " does not exist: package the services first "
                     + "(./mvnw -B -ntp -pl services/system-tests -am verify)");
         }
-        int port = freePort();
+        // A port given in the properties is kept (a service restarted at the same address), else a free one.
+        int port = properties.containsKey("quarkus.http.port") ? Integer.parseInt(properties.get("quarkus.http.port")) : freePort();
         int n = COUNTER.incrementAndGet();
         Path log = logsDir().resolve(name + "-" + n + ".log");
         List<String> command = new ArrayList<>();

@@ -1,0 +1,324 @@
+package org.matchledger.loadtest;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Fan-out benchmark of the scoreboard (run by {@code deploy/bin/bench-fanout}): {@code clients} SSE connections
+ * spread over {@code matches} matches ({@code /matches/{id}/stream}), {@code rate} events/s posted one by one through
+ * the gateway. Latency = from the gateway's 202 for the event at seq S to the arrival of the first message with
+ * {@code id: S} at each client. At the end every client's feed is checked against the scoreboard's own record
+ * ({@code GET /matches/{id}/rulings}, {@code GET /matches/{id}}): applied seqs missing, messages repeated, and every
+ * client of a match must have received the same sequence. Memory per connection: the scoreboard's heap (after a full
+ * GC, {@code jcmd}) and RSS before and after connecting the clients.
+ */
+public final class FanOutBenchmark {
+    private FanOutBenchmark() {
+    }
+
+    /** One SSE connection: the ids and events it received, with arrival times. */
+    static final class Client implements Flow.Subscriber<String> {
+        final int match;
+        final List<String> ids = new ArrayList<>();
+        final List<String> events = new ArrayList<>();
+        final List<Long> arrivals = new ArrayList<>();
+        private String id;
+        private String event;
+        private boolean data;
+        volatile boolean open;
+
+        Client(int match) {
+            this.match = match;
+        }
+
+        @Override
+        public void onSubscribe(Flow.Subscription s) {
+            open = true;
+            s.request(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void onNext(String line) {
+            if (line.isEmpty()) {
+                if (data) {
+                    synchronized (this) {
+                        ids.add(id);
+                        events.add(event);
+                        arrivals.add(System.nanoTime());
+                    }
+                }
+                data = false;
+            } else if (line.startsWith("id: ")) {
+                id = line.substring(4);
+            } else if (line.startsWith("event: ")) {
+                event = line.substring(7);
+            } else if (line.startsWith("data: ")) {
+                data = true;
+            }
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            open = false;
+        }
+
+        @Override
+        public void onComplete() {
+            open = false;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> o = options(args);
+        String gateway = o.getOrDefault("gateway", "http://127.0.0.1:8080");
+        String scoreboard = o.getOrDefault("scoreboard", "http://127.0.0.1:8081");
+        int clients = Integer.parseInt(o.getOrDefault("clients", "2000"));
+        int matches = Integer.parseInt(o.getOrDefault("matches", "100"));
+        int rate = Integer.parseInt(o.getOrDefault("rate", "500"));
+        int seconds = Integer.parseInt(o.getOrDefault("seconds", "60"));
+        int warmup = Integer.parseInt(o.getOrDefault("warmup", "20"));
+        long pid = Long.parseLong(o.getOrDefault("scoreboard-pid", "0"));
+        String run = o.getOrDefault("run", Long.toString(System.currentTimeMillis() % 1_000_000));
+
+        int perMatch = rate * (seconds + warmup + 5) / matches + 5;
+        List<Workload.MatchLog> logs = Workload.make("fan" + run, matches, perMatch, 7);
+        System.err.printf("fanout: %d matches x %d events, %d clients%n", matches, perMatch, clients);
+
+        long[] before = memory(scoreboard, pid);
+        HttpClient sse = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .executor(Executors.newFixedThreadPool(2)).connectTimeout(Duration.ofSeconds(10)).build();
+        List<Client> all = new ArrayList<>(clients);
+        for (int c = 0; c < clients; c++) {
+            Client client = new Client(c % matches);
+            all.add(client);
+            HttpRequest req = HttpRequest.newBuilder(URI.create(scoreboard + "/matches/" + logs.get(client.match).matchId() + "/stream"))
+                    .header("Accept", "text/event-stream").GET().build();
+            sse.sendAsync(req, HttpResponse.BodyHandlers.fromLineSubscriber(client));
+            if (c % 100 == 99) {
+                Thread.sleep(50);
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (all.stream().filter(c -> c.open).count() < clients && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        long connected = all.stream().filter(c -> c.open).count();
+        Thread.sleep(1000);
+        long[] after = memory(scoreboard, pid);
+        result("sse-connected", connected, "clients");
+        if (before[0] > 0) {
+            result("heap-per-connection", (after[0] - before[0]) / Math.max(1, connected), "bytes");
+        }
+        if (before[1] > 0) {
+            result("rss-per-connection", (after[1] - before[1]) / Math.max(1, connected), "bytes");
+        }
+
+        // Post one event at a time per match, at the rate; remember when the gateway accepted each (match, seq).
+        Map<String, long[]> acceptedAt = new ConcurrentHashMap<>();
+        for (Workload.MatchLog m : logs) {
+            acceptedAt.put(m.matchId(), new long[(int) m.events().get(m.events().size() - 1).seq() + 2]);
+        }
+        HttpClient posts = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .executor(Executors.newFixedThreadPool(2)).connectTimeout(Duration.ofSeconds(5)).build();
+        int[] next = new int[matches];
+        boolean[] inFlight = new boolean[matches];
+        AtomicLong posted = new AtomicLong();
+        AtomicLong errors = new AtomicLong();
+        long start = System.nanoTime();
+        long measureFrom = start + TimeUnit.SECONDS.toNanos(warmup);
+        long end = measureFrom + TimeUnit.SECONDS.toNanos(seconds);
+        long sent = 0;
+        int cursor = 0;
+        while (System.nanoTime() < end) {
+            long due = (System.nanoTime() - start) * rate / 1_000_000_000L;
+            for (int k = 0; k < matches && sent < due; k++) {
+                int i = cursor;
+                cursor = (cursor + 1) % matches;
+                synchronized (inFlight) {
+                    if (inFlight[i] || next[i] >= logs.get(i).events().size()) {
+                        continue;
+                    }
+                    inFlight[i] = true;
+                }
+                Workload.MatchLog m = logs.get(i);
+                Workload.Event e = m.events().get(next[i]);
+                sent++;
+                HttpRequest req = HttpRequest.newBuilder(URI.create(gateway + "/matches/" + m.matchId() + "/events"))
+                        .header("Content-Type", "application/cloudevents+json").timeout(Duration.ofSeconds(15))
+                        .POST(HttpRequest.BodyPublishers.ofString(e.json())).build();
+                posts.sendAsync(req, HttpResponse.BodyHandlers.discarding()).whenComplete((resp, err) -> {
+                    long now = System.nanoTime();
+                    synchronized (inFlight) {
+                        inFlight[i] = false;
+                        if (err == null && resp.statusCode() == 202) {
+                            long[] acc = acceptedAt.get(m.matchId());
+                            if (acc[(int) e.seq()] == 0) {
+                                acc[(int) e.seq()] = now;
+                            }
+                            next[i]++;
+                            posted.incrementAndGet();
+                        } else {
+                            errors.incrementAndGet();
+                        }
+                    }
+                });
+            }
+            Thread.sleep(1);
+        }
+        double postedRate = posted.get() / (double) (seconds + warmup);
+        Thread.sleep(5000); // the last messages arrive
+
+        // Latency: 202 → first message with id S at each client, for events accepted after the warm-up.
+        Percentiles latency = new Percentiles();
+        long missing = 0;
+        long repeated = 0;
+        long diverging = 0;
+        HttpClient api = HttpClient.newHttpClient();
+        Map<Integer, List<String>> firstSequence = new HashMap<>();
+        Map<Integer, Long> finalSeq = new HashMap<>();
+        Map<Integer, Integer> rulingCount = new HashMap<>();
+        for (int i = 0; i < matches; i++) {
+            String id = logs.get(i).matchId();
+            String view = api.send(HttpRequest.newBuilder(URI.create(scoreboard + "/matches/" + id)).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+            finalSeq.put(i, lastSeq(view));
+            String rulings = api.send(HttpRequest.newBuilder(URI.create(scoreboard + "/matches/" + id + "/rulings")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+            rulingCount.put(i, count(rulings, "\"kind\":"));
+        }
+        for (Client c : all) {
+            synchronized (c) {
+                long[] acc = acceptedAt.get(logs.get(c.match).matchId());
+                java.util.Set<Long> seen = new java.util.HashSet<>();
+                java.util.Set<String> views = new java.util.HashSet<>();
+                String previous = null;
+                int rulings = 0;
+                for (int k = 0; k < c.ids.size(); k++) {
+                    String id = c.ids.get(k);
+                    boolean notice = id.contains(".");
+                    long seq = Long.parseLong(notice ? id.substring(0, id.indexOf('.')) : id);
+                    if ("ruling".equals(c.events.get(k))) {
+                        rulings++;
+                    }
+                    if ("view".equals(c.events.get(k)) && !views.add(id)) {
+                        repeated++;
+                    }
+                    if (notice && id.equals(previous)) {
+                        repeated++;
+                    }
+                    if (!notice && !id.equals(previous) && !seen.add(seq)) {
+                        repeated++; // a group that comes back after another id
+                    }
+                    if (!notice && !id.equals(previous) && seq < acc.length && acc[(int) seq] >= measureFrom) {
+                        latency.add(Math.max(0, c.arrivals.get(k) - acc[(int) seq]) / 1000); // 0: delivered before the 202 came back
+                    }
+                    previous = id;
+                }
+                for (long s = 1; s <= finalSeq.get(c.match); s++) {
+                    if (!seen.contains(s)) {
+                        missing++;
+                    }
+                }
+                if (rulings != rulingCount.get(c.match)) {
+                    diverging++;
+                }
+                List<String> seq = firstSequence.computeIfAbsent(c.match, k -> List.copyOf(c.ids));
+                if (!seq.equals(c.ids)) {
+                    diverging++;
+                }
+            }
+        }
+        result("events-posted", posted.get(), "events");
+        result("post-rate", (long) postedRate, "events/s");
+        result("post-errors", errors.get(), "posts");
+        result("latency-samples", latency.count(), "deliveries");
+        result("latency-p50", latency.ms(50), "ms");
+        result("latency-p99", latency.ms(99), "ms");
+        result("latency-max", latency.ms(100), "ms");
+        result("missing-seqs", missing, "(all clients)");
+        result("repeated-messages", repeated, "(all clients)");
+        result("clients-diverging", diverging, "clients");
+        result("still-connected", all.stream().filter(c -> c.open).count(), "clients");
+        System.exit(0);
+    }
+
+    static long[] memory(String scoreboard, long pid) {
+        if (pid <= 0) {
+            return new long[]{0, 0};
+        }
+        try {
+            new ProcessBuilder("jcmd", Long.toString(pid), "GC.run").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(30, TimeUnit.SECONDS);
+            Thread.sleep(500);
+            String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(scoreboard + "/q/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+            long heap = 0;
+            for (String line : metrics.split("\n")) {
+                if (line.startsWith("jvm_memory_used_bytes{") && line.contains("area=\"heap\"")) {
+                    heap += (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+                }
+            }
+            long rss = 0;
+            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    rss = Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+            return new long[]{heap, rss};
+        } catch (IOException | InterruptedException e) {
+            System.err.println("fanout: cannot measure memory: " + e);
+            return new long[]{0, 0};
+        }
+    }
+
+    static long lastSeq(String view) {
+        int i = view.lastIndexOf("\"lastSeq\":");
+        if (i < 0) {
+            return 0;
+        }
+        int j = i + 10;
+        long v = 0;
+        while (j < view.length() && Character.isDigit(view.charAt(j))) {
+            v = v * 10 + (view.charAt(j++) - '0');
+        }
+        return v;
+    }
+
+    static int count(String text, String what) {
+        int n = 0;
+        for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    static void result(String name, double value, String unit) {
+        System.out.printf("RESULT %-22s %12.2f %s%n", name, value, unit);
+    }
+
+    static Map<String, String> options(String[] args) {
+        Map<String, String> o = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].startsWith("--")) {
+                o.put(args[i].substring(2), args[i + 1]);
+            }
+        }
+        return o;
+    }
+
+}

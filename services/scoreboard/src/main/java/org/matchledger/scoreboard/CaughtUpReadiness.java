@@ -1,0 +1,20 @@
+package org.matchledger.scoreboard;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
+
+/** Not ready until the read model holds everything that was on the topics when this instance started. */
+@Readiness
+@ApplicationScoped
+public class CaughtUpReadiness implements HealthCheck {
+    @Inject
+    LedgerConsumer consumer;
+
+    @Override
+    public HealthCheckResponse call() {
+        return HealthCheckResponse.named("ledger-caught-up").status(consumer.caughtUp()).build();
+    }
+}

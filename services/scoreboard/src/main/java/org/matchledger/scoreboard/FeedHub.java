@@ -1,0 +1,144 @@
+package org.matchledger.scoreboard;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The read model and the one fan-out of every feed: the consumer hands it rulings and views; it orders them per
+ * match ({@link MatchSequencer}), appends them to the match's log and to the log of every match, and offers them to
+ * the clients following. Subscribing takes the backlog and joins the live clients under the same lock, so a client
+ * gets every message once, in order: no gap, no repeat.
+ */
+@ApplicationScoped
+public class FeedHub {
+    private final Map<String, MatchFeed> matches = new HashMap<>();
+    private final Set<FeedClient> allMatchesClients = new LinkedHashSet<>();
+    private final AllMatchesLog allMatches;
+
+    public FeedHub(@ConfigProperty(name = "scoreboard.stream.log-capacity", defaultValue = "200000") int capacity) {
+        this.allMatches = new AllMatchesLog(capacity);
+    }
+
+    public synchronized void acceptRuling(String matchId, MatchSequencer.Ruling ruling) {
+        MatchFeed feed = feed(matchId);
+        publish(feed, feed.sequencer.onRuling(ruling, System.currentTimeMillis()));
+    }
+
+    public synchronized void acceptView(String matchId, long lastSeq, String json) {
+        MatchFeed feed = feed(matchId);
+        publish(feed, feed.sequencer.onView(lastSeq, json, System.currentTimeMillis()));
+    }
+
+    private MatchFeed feed(String matchId) {
+        return matches.computeIfAbsent(matchId, MatchFeed::new);
+    }
+
+    private void publish(MatchFeed feed, List<FeedMessage> released) {
+        if (released.isEmpty()) {
+            return;
+        }
+        feed.append(released);
+        allMatches.append(released);
+        offer(feed.clients, released);
+        offer(allMatchesClients, released);
+    }
+
+    private static void offer(Set<FeedClient> clients, List<FeedMessage> messages) {
+        clients.removeIf(FeedClient::closed);
+        for (FeedClient c : clients) {
+            c.offer(messages);
+        }
+    }
+
+    /**
+     * Follows one match: with {@code from}, every message after that position, else the latest view and what
+     * followed it; then live messages.
+     */
+    public synchronized void subscribe(String matchId, FeedPosition from, FeedClient client) {
+        MatchFeed feed = feed(matchId);
+        client.offer(from == null ? feed.fromLatestView() : feed.after(from));
+        feed.clients.add(client);
+    }
+
+    /**
+     * Follows every match: with a {@code matchId:position} id this instance knows, every message after it; otherwise
+     * (none, or unknown here, e.g. after a restart) a snapshot, the latest view of every match by match id; then
+     * live messages.
+     */
+    public synchronized void subscribeAll(String lastEventId, FeedClient client) {
+        List<FeedMessage> missed = lastEventId == null ? null : allMatches.after(lastEventId);
+        client.offer(missed != null ? missed : snapshot());
+        allMatchesClients.add(client);
+    }
+
+    private List<FeedMessage> snapshot() {
+        List<FeedMessage> views = new ArrayList<>();
+        for (MatchFeed f : matches.values()) {
+            if (f.latestView != null) {
+                views.add(f.latestView);
+            }
+        }
+        views.sort(Comparator.comparing(FeedMessage::matchId));
+        return views;
+    }
+
+    public synchronized void unsubscribe(FeedClient client) {
+        client.markClosed();
+        allMatchesClients.remove(client);
+        for (MatchFeed f : matches.values()) {
+            f.clients.remove(client);
+        }
+    }
+
+    /** The latest views, by match id, filtered (null: any). */
+    public synchronized List<String> views(String status, String tableId) {
+        List<MatchFeed> feeds = new ArrayList<>(matches.values());
+        feeds.sort(Comparator.comparing(f -> f.matchId));
+        List<String> out = new ArrayList<>();
+        for (MatchFeed f : feeds) {
+            if (f.latestView == null) {
+                continue;
+            }
+            JsonNode v = f.latestViewJson;
+            if ((status == null || status.equals(v.path("status").asText(null)))
+                    && (tableId == null || tableId.equals(v.path("tableId").asText(null)))) {
+                out.add(f.latestView.json());
+            }
+        }
+        return out;
+    }
+
+    public synchronized Optional<String> view(String matchId) {
+        MatchFeed f = matches.get(matchId);
+        return f == null || f.latestView == null ? Optional.empty() : Optional.of(f.latestView.json());
+    }
+
+    /** Rulings of the match with {@code seq > afterSeq}, in feed order; empty when the match is unknown. */
+    public synchronized Optional<List<String>> rulingsAfter(String matchId, long afterSeq) {
+        MatchFeed f = matches.get(matchId);
+        return f == null || f.log.isEmpty() ? Optional.empty() : Optional.of(f.rulingsAfter(afterSeq));
+    }
+
+    /** Whether the match has anything in its feed. */
+    public synchronized boolean known(String matchId) {
+        MatchFeed f = matches.get(matchId);
+        return f != null && !f.log.isEmpty();
+    }
+
+    public synchronized int clients() {
+        Set<FeedClient> all = new LinkedHashSet<>(allMatchesClients);
+        matches.values().forEach(f -> all.addAll(f.clients));
+        all.removeIf(FeedClient::closed);
+        return all.size();
+    }
+}

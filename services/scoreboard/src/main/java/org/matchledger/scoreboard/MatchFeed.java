@@ -1,0 +1,82 @@
+package org.matchledger.scoreboard;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.matchledger.core.json.Json;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One match in the read model: its sequencer, its feed log (every released message, in order), its latest view and
+ * the clients following it. Not thread-safe: {@link FeedHub} guards it.
+ */
+final class MatchFeed {
+    final String matchId;
+    final MatchSequencer sequencer;
+    final List<FeedMessage> log = new ArrayList<>();
+    final Set<FeedClient> clients = new LinkedHashSet<>();
+    FeedMessage latestView;
+    JsonNode latestViewJson;
+
+    MatchFeed(String matchId) {
+        this.matchId = matchId;
+        this.sequencer = new MatchSequencer(matchId);
+    }
+
+    void append(List<FeedMessage> released) {
+        for (FeedMessage m : released) {
+            log.add(m);
+            if (m.kind() == FeedMessage.Kind.VIEW) {
+                latestView = m;
+                latestViewJson = readQuietly(m.json());
+            }
+        }
+    }
+
+    /** Every message after {@code position}, in order. */
+    List<FeedMessage> after(FeedPosition position) {
+        int lo = 0;
+        int hi = log.size();
+        while (lo < hi) { // first index whose position is after the given one (positions never decrease)
+            int mid = (lo + hi) >>> 1;
+            if (log.get(mid).position().isAfter(position)) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return List.copyOf(log.subList(lo, log.size()));
+    }
+
+    /** The latest view and everything after it (the whole log before the first view). */
+    List<FeedMessage> fromLatestView() {
+        if (latestView == null) {
+            return List.copyOf(log);
+        }
+        int i = log.lastIndexOf(latestView);
+        return List.copyOf(log.subList(i, log.size()));
+    }
+
+    List<String> rulingsAfter(long afterSeq) {
+        List<String> out = new ArrayList<>();
+        for (FeedMessage m : log) {
+            if (m.kind() == FeedMessage.Kind.RULING) {
+                JsonNode seq = readQuietly(m.json()).path("seq");
+                if (seq.isIntegralNumber() ? seq.longValue() > afterSeq : afterSeq < 0) {
+                    out.add(m.json());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static JsonNode readQuietly(String json) {
+        try {
+            return Json.read(json);
+        } catch (Exception e) {
+            return Json.MAPPER.missingNode();
+        }
+    }
+}

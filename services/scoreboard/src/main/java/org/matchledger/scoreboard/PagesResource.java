@@ -1,0 +1,107 @@
+package org.matchledger.scoreboard;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Response;
+import org.matchledger.core.json.Json;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The pages: {@code /} (the tournament dashboard) and {@code /overlay/{matchId}} (a broadcast lower third with a
+ * transparent background), server-rendered from the read model; {@code assets/scoreboard.js} keeps them live.
+ */
+@Path("/")
+public class PagesResource {
+    private static final String HTML = "text/html; charset=utf-8";
+    private static final Map<String, String> ASSET_TYPES = Map.of(
+            "scoreboard.js", "text/javascript; charset=utf-8",
+            "dashboard.css", "text/css; charset=utf-8",
+            "overlay.css", "text/css; charset=utf-8");
+    private static final Map<String, String> ASSETS = new ConcurrentHashMap<>();
+
+    @Inject
+    FeedHub hub;
+
+    @GET
+    @Produces(HTML)
+    public String dashboard() {
+        StringBuilder live = new StringBuilder();
+        StringBuilder finished = new StringBuilder();
+        for (String json : hub.views(null, null)) {
+            JsonNode v = read(json);
+            ("FINISHED".equals(v.path("status").asText()) ? finished : live).append(TileHtml.tile(v));
+        }
+        return """
+                <!doctype html>
+                <html lang="en"><head><meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <title>Tournament — live tables</title>
+                <link rel="stylesheet" href="/assets/dashboard.css">
+                </head><body data-page="dashboard" data-connection="connecting">
+                <header class="top"><h1>Live tables</h1><span data-field="connection">connecting</span></header>
+                <main>
+                <section id="live" class="tiles">%s</section>
+                <h2>Finished</h2>
+                <section id="finished" class="tiles">%s</section>
+                </main>
+                <script src="/assets/scoreboard.js"></script>
+                <script>Scoreboard.dashboard();</script>
+                </body></html>
+                """.formatted(live, finished);
+    }
+
+    @GET
+    @Path("overlay/{matchId}")
+    @Produces(HTML)
+    public String overlay(@PathParam("matchId") String matchId) {
+        String body = hub.view(matchId).map(json -> TileHtml.overlay(read(json))).orElse("");
+        return """
+                <!doctype html>
+                <html lang="en"><head><meta charset="utf-8">
+                <title>Overlay — %1$s</title>
+                <link rel="stylesheet" href="/assets/overlay.css">
+                </head><body data-page="overlay" data-match-id="%1$s" data-connection="connecting">
+                <div id="overlay">%2$s</div>
+                <script src="/assets/scoreboard.js"></script>
+                <script>Scoreboard.overlay(%3$s);</script>
+                </body></html>
+                """.formatted(TileHtml.esc(matchId), body, Json.write(matchId).replace("<", "\\u003c"));
+    }
+
+    @GET
+    @Path("assets/{name}")
+    public Response asset(@PathParam("name") String name) {
+        String type = ASSET_TYPES.get(name);
+        if (type == null) {
+            throw new NotFoundException();
+        }
+        return Response.ok(ASSETS.computeIfAbsent(name, PagesResource::load)).type(type).build();
+    }
+
+    private static String load(String name) {
+        try (InputStream in = PagesResource.class.getResourceAsStream("/assets/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static JsonNode read(String json) {
+        try {
+            return Json.read(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

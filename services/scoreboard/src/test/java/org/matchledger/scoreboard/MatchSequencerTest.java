@@ -1,0 +1,141 @@
+package org.matchledger.scoreboard;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The feed order of one match (the decisions in the service README), whatever order the two topics arrive in. */
+class MatchSequencerTest {
+    static final String M = "m-1";
+
+    static MatchSequencer.Ruling applied(long seq, int n, int of, String kind) {
+        return new MatchSequencer.Ruling(seq, n, kind, false, of, "{\"seq\":" + seq + ",\"n\":" + n + ",\"kind\":\"" + kind + "\"}");
+    }
+
+    static MatchSequencer.Ruling notice(Long seq, String kind) {
+        return new MatchSequencer.Ruling(seq, 0, kind, false, 1, "{\"seq\":" + seq + ",\"kind\":\"" + kind + "\"}");
+    }
+
+    /** "id event json" of each released message. */
+    static List<String> lines(List<FeedMessage> released) {
+        return released.stream().map(m -> m.matchFeedId() + " " + m.kind().event + " " + m.json()).toList();
+    }
+
+    sealed interface Arrival permits RulingArrives, ViewArrives {
+    }
+
+    record RulingArrives(MatchSequencer.Ruling ruling) implements Arrival {
+    }
+
+    record ViewArrives(long lastSeq) implements Arrival {
+    }
+
+    static List<String> feed(List<Arrival> arrivals) {
+        MatchSequencer s = new MatchSequencer(M);
+        List<FeedMessage> out = new ArrayList<>();
+        for (Arrival a : arrivals) {
+            out.addAll(a instanceof RulingArrives r ? s.onRuling(r.ruling(), 0) : s.onView(((ViewArrives) a).lastSeq(), "V" + ((ViewArrives) a).lastSeq(), 0));
+        }
+        return lines(out);
+    }
+
+    @Test
+    void eachAppliedSeqIsItsRulingsInOrderThenItsViewAllWithTheSeqAsId() {
+        List<String> out = feed(List.of(
+                new RulingArrives(applied(1, 0, 1, "MATCH_OPENED")), new ViewArrives(1),
+                new RulingArrives(applied(2, 0, 2, "LAG_WON")), new RulingArrives(applied(2, 1, 2, "BREAK_ASSIGNED")),
+                new ViewArrives(2)));
+        assertEquals(List.of(
+                "1 ruling {\"seq\":1,\"n\":0,\"kind\":\"MATCH_OPENED\"}", "1 view V1",
+                "2 ruling {\"seq\":2,\"n\":0,\"kind\":\"LAG_WON\"}", "2 ruling {\"seq\":2,\"n\":1,\"kind\":\"BREAK_ASSIGNED\"}",
+                "2 view V2"), out);
+    }
+
+    @Test
+    void whereverTheViewArrivesAmongTheRulingsTheFeedIsTheSame() {
+        List<Arrival> rulings = List.of(
+                new RulingArrives(applied(1, 0, 1, "MATCH_OPENED")),
+                new RulingArrives(applied(2, 0, 3, "FOUL")), new RulingArrives(applied(2, 1, 3, "TURN")),
+                new RulingArrives(applied(2, 2, 3, "TWO_FOUL_WARNING")));
+        List<String> expected = null;
+        for (int at = 0; at <= rulings.size(); at++) {
+            List<Arrival> arrivals = new ArrayList<>(rulings);
+            arrivals.add(at, new ViewArrives(2)); // the processor wrote one view for the batch of seq 1 and 2
+            List<String> out = feed(arrivals);
+            if (expected == null) {
+                expected = out;
+            }
+            assertEquals(expected, out, "view arriving at " + at);
+        }
+        assertEquals(List.of("1", "2", "2", "2", "2"), expected.stream().map(l -> l.split(" ")[0]).toList());
+        assertTrue(expected.get(4).endsWith("view V2"), expected.toString());
+    }
+
+    @Test
+    void aGroupWaitsForAllItsRulingsEvenWhenItsViewIsThere() {
+        MatchSequencer s = new MatchSequencer(M);
+        assertEquals(List.of(), s.onView(1, "V1", 0));
+        assertEquals(List.of(), lines(s.onRuling(applied(1, 0, 2, "MATCH_OPENED"), 0)));
+        assertEquals(3, s.onRuling(applied(1, 1, 2, "BREAK_ASSIGNED"), 0).size());
+        assertEquals(1, s.lastApplied());
+    }
+
+    @Test
+    void noticesTakeTheLastAppliedSeqAndACountAndDoNotAdvanceTheMatch() {
+        MatchSequencer s = new MatchSequencer(M);
+        assertEquals(List.of("0.1 ruling {\"seq\":null,\"kind\":\"EVENT_REJECTED\"}"),
+                lines(s.onRuling(notice(null, "EVENT_REJECTED"), 0)));
+        s.onRuling(applied(1, 0, 1, "MATCH_OPENED"), 0);
+        s.onView(1, "V1", 0);
+        assertEquals("1.1", s.onRuling(notice(3L, "EVENT_REJECTED"), 0).get(0).matchFeedId());
+        assertEquals("1.2", s.onRuling(notice(1L, "DUPLICATE"), 0).get(0).matchFeedId());
+        assertEquals(1, s.lastApplied());
+        s.onRuling(applied(2, 0, 1, "CONTINUE"), 0);
+        assertEquals(List.of("2", "2"), s.onView(2, "V2", 0).stream().map(FeedMessage::matchFeedId).toList());
+        assertEquals("2.1", s.onRuling(notice(2L, "DUPLICATE"), 0).get(0).matchFeedId());
+    }
+
+    @Test
+    void aNoticeBehindAWaitingGroupWaitsForIt() {
+        MatchSequencer s = new MatchSequencer(M);
+        assertEquals(List.of(), s.onRuling(applied(1, 0, 1, "MATCH_OPENED"), 0));
+        assertEquals(List.of(), s.onRuling(notice(1L, "DUPLICATE"), 0));
+        assertEquals(List.of("1 ruling", "1 view", "1.1 ruling"),
+                s.onView(1, "V1", 0).stream().map(m -> m.matchFeedId() + " " + m.kind().event).toList());
+    }
+
+    @Test
+    void aCorrectionIsOneGroupAtItsSeqRejectionsItReJudgesIncluded() {
+        MatchSequencer s = new MatchSequencer(M);
+        s.onRuling(applied(1, 0, 1, "MATCH_OPENED"), 0);
+        s.onView(1, "V1", 0);
+        s.onRuling(new MatchSequencer.Ruling(2L, 0, "EVENT_VOIDED", false, 3, "voided"), 0);
+        s.onRuling(new MatchSequencer.Ruling(2L, 1, "MATCH_OPENED", true, 3, "rejudged"), 0);
+        s.onRuling(new MatchSequencer.Ruling(2L, 2, "EVENT_REJECTED", true, 3, "rejudged-rejected"), 0);
+        assertEquals(List.of("2 ruling voided", "2 ruling rejudged", "2 ruling rejudged-rejected", "2 view V2"),
+                s.onView(2, "V2", 0).stream().map(m -> m.matchFeedId() + " " + m.kind().event + " " + m.json()).toList());
+    }
+
+    @Test
+    void aBatchWithOneViewGivesEachSeqItsGroupAndTheViewAfterTheLast() {
+        List<String> ids = feed(List.of(new ViewArrives(3),
+                new RulingArrives(applied(1, 0, 1, "MATCH_OPENED")),
+                new RulingArrives(applied(2, 0, 1, "LAG_WON")),
+                new RulingArrives(applied(3, 0, 1, "BREAK_ASSIGNED")))).stream().map(l -> l.split(" ")[0] + " " + l.split(" ")[1]).toList();
+        assertEquals(List.of("1 ruling", "2 ruling", "3 ruling", "3 view"), ids);
+    }
+
+    @Test
+    void positionsParseAndOrderLikeTheFeed() {
+        assertEquals(new FeedPosition(57, 0), FeedPosition.parse("57"));
+        assertEquals(new FeedPosition(57, 2), FeedPosition.parse("57.2"));
+        assertEquals(null, FeedPosition.parse("x"));
+        assertEquals(null, FeedPosition.parse("-1"));
+        assertTrue(FeedPosition.parse("57.1").isAfter(FeedPosition.parse("57")));
+        assertTrue(FeedPosition.parse("58").isAfter(FeedPosition.parse("57.9")));
+    }
+}
