@@ -287,7 +287,8 @@ class AuditTrailTest {
             page.waitForText("[data-field='lastSeq']", Long.toString(c + 1), t);
             assertTrue(page.evaluate("document.querySelector('#timeline li.current').dataset.seq").asText()
                     .equals(Long.toString(c + 1)), "the shown event is highlighted");
-            page.screenshot(Path.of("target", "screenshots", "appeal-page.png"));
+            Path shot = page.screenshot(Path.of("target", "screenshots", "appeal-page.png"));
+            System.out.println("AuditTrailTest screenshot: " + shot);
             assertTrue(page.console().stream().noneMatch(m -> m.toLowerCase().contains("error")), page.console().toString());
         }
     }
