@@ -27,17 +27,19 @@ final class SseClient extends FeedClient {
         });
     }
 
-    static String format(FeedMessage m, boolean allMatches) {
-        return "id: " + m.id(allMatches) + "\nevent: " + m.kind().event + "\ndata: " + m.json() + "\n\n";
-    }
-
     @Override
     protected void write(List<FeedMessage> messages) {
-        StringBuilder b = new StringBuilder(messages.size() * 600);
+        Buffer b = Buffer.buffer(messages.size() * 1024);
         for (FeedMessage m : messages) {
-            b.append(format(m, allMatches()));
+            m.appendSse(b, allMatches());
         }
-        response.write(Buffer.buffer(b.toString()));
+        response.write(b);
+        if (response.writeQueueFull()) {
+            // A client that does not read (its socket buffer and Vert.x's write queue are full) is cut off rather
+            // than buffered without bound; it reconnects with Last-Event-ID and gets exactly what it missed.
+            markClosed();
+            response.reset();
+        }
     }
 
     @Override
