@@ -7,6 +7,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 import org.matchledger.core.json.Json;
 import org.matchledger.testsupport.KafkaTestResource;
+import org.matchledger.testsupport.SseFeed;
 
 import java.net.URI;
 import java.net.URL;
@@ -51,11 +52,11 @@ class FeedTest {
         w.write(List.of(LedgerWriter.ruling(m, 2L, 0, "DUPLICATE")), List.of());
     }
 
-    static List<String> idsAndEvents(List<SseTestClient.Message> ms) {
+    static List<String> idsAndEvents(List<SseFeed.Message> ms) {
         return ms.stream().map(m -> m.id() + " " + m.event()).toList();
     }
 
-    static List<SseTestClient.Message> awaitMessages(SseTestClient c, int n) {
+    static List<SseFeed.Message> awaitMessages(SseFeed c, int n) {
         await().atMost(WAIT).until(() -> c.messages().size() >= n);
         return c.messages();
     }
@@ -65,10 +66,10 @@ class FeedTest {
         String m = "feed-" + RUN + "-resume";
         try (LedgerWriter w = new LedgerWriter()) {
             firstEvents(w, m);
-            try (SseTestClient all = SseTestClient.open(url("/matches/" + m + "/stream"), "0")) {
+            try (SseFeed all = SseFeed.open(url("/matches/" + m + "/stream"), "0")) {
                 assertEquals(200, all.response.statusCode());
                 assertTrue(all.response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"));
-                List<SseTestClient.Message> got = awaitMessages(all, 6);
+                List<SseFeed.Message> got = awaitMessages(all, 6);
                 assertEquals(List.of("1 ruling", "1 view", "2 ruling", "2 ruling", "2 view", "2.1 ruling"), idsAndEvents(got));
                 assertEquals(List.of("MATCH_OPENED", "LAG_WON", "BREAK_ASSIGNED", "DUPLICATE"), got.stream()
                         .filter(x -> x.event().equals("ruling")).map(x -> read(x.data()).get("kind").textValue()).toList());
@@ -79,16 +80,16 @@ class FeedTest {
                 assertEquals(List.of("3 ruling", "3 view"), idsAndEvents(awaitMessages(all, 8).subList(6, 8)));
             }
             // Resume from any id: exactly what followed it.
-            try (SseTestClient c = SseTestClient.open(url("/matches/" + m + "/stream"), "2")) {
+            try (SseFeed c = SseFeed.open(url("/matches/" + m + "/stream"), "2")) {
                 assertEquals(List.of("2.1 ruling", "3 ruling", "3 view"), idsAndEvents(awaitMessages(c, 3)));
                 ServiceHold.quietFor(300);
                 assertEquals(3, c.messages().size(), "nothing repeated");
             }
-            try (SseTestClient c = SseTestClient.open(url("/matches/" + m + "/stream"), "2.1")) {
+            try (SseFeed c = SseFeed.open(url("/matches/" + m + "/stream"), "2.1")) {
                 assertEquals(List.of("3 ruling", "3 view"), idsAndEvents(awaitMessages(c, 2)));
             }
             // A first connection (no id): the latest view, then live.
-            try (SseTestClient c = SseTestClient.open(url("/matches/" + m + "/stream"), null)) {
+            try (SseFeed c = SseFeed.open(url("/matches/" + m + "/stream"), null)) {
                 assertEquals(List.of("3 view"), idsAndEvents(awaitMessages(c, 1)));
             }
         }
@@ -101,12 +102,12 @@ class FeedTest {
             firstEvents(w, m);
             await().atMost(WAIT).until(() -> given().get("/matches/" + m + "/rulings").jsonPath().getList("$").size() == 4);
             String lastId;
-            try (SseTestClient c = SseTestClient.open(url("/stream"), null)) {
+            try (SseFeed c = SseFeed.open(url("/stream"), null)) {
                 // The snapshot: the latest view of every match, this one included.
                 await().atMost(WAIT).until(() -> c.messages().stream().anyMatch(x -> x.id().equals(m + ":2") && x.event().equals("view")));
                 int before = c.messages().size();
                 w.write(List.of(LedgerWriter.ruling(m, 3L, 0, "CONTINUE")), List.of(LedgerWriter.view(m, "T-" + m, "IN_PROGRESS", 3, 1)));
-                List<SseTestClient.Message> live = await().atMost(WAIT).until(
+                List<SseFeed.Message> live = await().atMost(WAIT).until(
                         () -> c.messages().subList(before, c.messages().size()).stream().filter(x -> x.id().startsWith(m + ":")).toList(),
                         l -> l.size() >= 2);
                 assertEquals(List.of(m + ":3 ruling", m + ":3 view"), idsAndEvents(live));
@@ -114,13 +115,13 @@ class FeedTest {
             }
             w.write(List.of(LedgerWriter.ruling(m, 4L, 0, "CONTINUE")), List.of(LedgerWriter.view(m, "T-" + m, "IN_PROGRESS", 4, 2)));
             // A known id: exactly what followed it on this instance.
-            try (SseTestClient c = SseTestClient.open(url("/stream"), lastId)) {
-                List<SseTestClient.Message> mine = await().atMost(WAIT).until(
+            try (SseFeed c = SseFeed.open(url("/stream"), lastId)) {
+                List<SseFeed.Message> mine = await().atMost(WAIT).until(
                         () -> c.messages().stream().filter(x -> x.id().startsWith(m + ":")).toList(), l -> l.size() >= 5);
                 assertEquals(List.of(m + ":2.1 ruling", m + ":3 ruling", m + ":3 view", m + ":4 ruling", m + ":4 view"), idsAndEvents(mine));
             }
             // An id this instance does not know: the snapshot.
-            try (SseTestClient c = SseTestClient.open(url("/stream"), "gone-" + RUN + ":9")) {
+            try (SseFeed c = SseFeed.open(url("/stream"), "gone-" + RUN + ":9")) {
                 await().atMost(WAIT).until(() -> c.messages().stream().anyMatch(x -> x.id().equals(m + ":4") && x.event().equals("view")));
                 assertTrue(c.messages().stream().allMatch(x -> x.event().equals("view")), idsAndEvents(c.messages()).toString());
             }
@@ -129,7 +130,7 @@ class FeedTest {
 
     @Test
     void aHeartbeatCommentKeepsTheConnectionAlive() {
-        try (SseTestClient c = SseTestClient.open(url("/matches/feed-" + RUN + "-quiet/stream"), null)) {
+        try (SseFeed c = SseFeed.open(url("/matches/feed-" + RUN + "-quiet/stream"), null)) {
             await().atMost(Duration.ofSeconds(5)).until(() -> c.comments.contains("heartbeat"));
         }
     }
@@ -138,14 +139,14 @@ class FeedTest {
     void delayMsHoldsEachMessageBack() {
         String m = "feed-" + RUN + "-delay";
         try (LedgerWriter w = new LedgerWriter();
-             SseTestClient now = SseTestClient.open(url("/matches/" + m + "/stream"), null);
-             SseTestClient later = SseTestClient.open(url("/matches/" + m + "/stream?delayMs=1500"), null)) {
+             SseFeed now = SseFeed.open(url("/matches/" + m + "/stream"), null);
+             SseFeed later = SseFeed.open(url("/matches/" + m + "/stream?delayMs=1500"), null)) {
             ServiceHold.quietFor(300);
             w.write(List.of(LedgerWriter.ruling(m, 1L, 0, "MATCH_OPENED")), List.of(LedgerWriter.view(m, "T", "AWAITING_LAG", 1, 0)));
-            SseTestClient.Message first = awaitMessages(now, 2).get(1);
+            SseFeed.Message first = awaitMessages(now, 2).get(1);
             ServiceHold.quietFor(800);
             assertEquals(0, later.messages().size(), "held back");
-            SseTestClient.Message held = awaitMessages(later, 2).get(1);
+            SseFeed.Message held = awaitMessages(later, 2).get(1);
             assertEquals(first.id() + " " + first.data(), held.id() + " " + held.data());
             assertTrue(held.receivedAtMillis() - first.receivedAtMillis() >= 1300,
                     "delayed by " + (held.receivedAtMillis() - first.receivedAtMillis()) + " ms");

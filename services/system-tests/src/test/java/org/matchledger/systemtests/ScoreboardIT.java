@@ -12,6 +12,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.testsupport.HeadlessChromium;
 import org.matchledger.testsupport.KafkaBroker;
+import org.matchledger.testsupport.SseFeed;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;

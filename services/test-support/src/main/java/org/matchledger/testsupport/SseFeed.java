@@ -1,4 +1,4 @@
-package org.matchledger.systemtests;
+package org.matchledger.testsupport;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** A Server-Sent Events client (a broadcaster): parses id/event/data messages and comments as they arrive. */
+/** A Server-Sent Events client for tests (a broadcaster): parses id/event/data messages and comments as they arrive. */
 public final class SseFeed implements AutoCloseable {
     public record Message(String id, String event, String data, long receivedAtMillis) {
     }
