@@ -90,6 +90,42 @@ class AuditTrailTest {
         assertEquals(match.lastSeq, v.get("events").asLong());
     }
 
+    /**
+     * verify must find a published ruling or view that the rules do not give: a second match is published, then the
+     * stored copy of one of its rulings (a points value) and one of its later views are altered, as if the processor
+     * had published them so. The first difference, in ledger order, is the altered ruling.
+     */
+    @Test
+    void verify_reportsTheFirstDifference() throws Exception {
+        PublishedMatch other = PublishedMatch.simulate("audit-altered-" + System.nanoTime(), Discipline.NINE_BALL, 1, 11).publish(1);
+        String id = other.matchId;
+        await().atMost(STORED).until(() ->
+                Db.count("SELECT count(*) FROM ruling WHERE match_id = ?", id) == other.appliedRulings()
+                        && Db.count("SELECT count(*) FROM published_view WHERE match_id = ?", id) == other.viewAt.size());
+        long seq = Db.count("SELECT min(seq) FROM ruling WHERE match_id = ? AND seq > 3 AND kind = 'TURN'", id);
+        assertEquals(1, Db.update("UPDATE ruling SET body = replace(body, '\"kind\":\"TURN\"', '\"kind\":\"CONTINUE\"')"
+                + " WHERE match_id = ? AND seq = ? AND kind = 'TURN'", id, seq));
+        long lastSeq = Db.count("SELECT max(last_seq) FROM published_view WHERE match_id = ?", id);
+        assertEquals(1, Db.update("UPDATE published_view SET body = replace(body, '\"status\":', '\"status\":\"X\",\"was\":')"
+                + " WHERE match_id = ? AND last_seq = ?", id, lastSeq));
+
+        JsonNode v = json(given().get("/matches/{id}/verify", id).then().statusCode(200).extract().response());
+        assertEquals("inconsistent", v.get("status").asText(), v.toString());
+        JsonNode d = v.get("firstDifference");
+        assertEquals("ruling", d.get("what").asText(), d.toString());
+        assertEquals(seq, d.get("seq").asLong(), d.toString());
+        assertEquals("TURN", d.get("expected").get("kind").asText(), d.toString());
+        assertEquals("CONTINUE", d.get("published").get("kind").asText(), d.toString());
+
+        // With the ruling put back, the altered view is the first difference.
+        Db.update("UPDATE ruling SET body = replace(body, '\"kind\":\"CONTINUE\"', '\"kind\":\"TURN\"')"
+                + " WHERE match_id = ? AND seq = ? AND kind = 'TURN'", id, seq);
+        JsonNode w = json(given().get("/matches/{id}/verify", id).then().statusCode(200).extract().response());
+        assertEquals("inconsistent", w.get("status").asText(), w.toString());
+        assertEquals("view", w.get("firstDifference").get("what").asText(), w.toString());
+        assertEquals(lastSeq, w.get("firstDifference").get("seq").asLong(), w.toString());
+    }
+
     @Test
     void theTimeline_showsCorrectionsRejectionsDuplicatesAndAppeals() {
         JsonNode t = json(given().get("/matches/{id}/ledger", match.matchId).then().statusCode(200).extract().response());

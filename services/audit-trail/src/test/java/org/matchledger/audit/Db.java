@@ -32,4 +32,18 @@ final class Db {
             throw new IllegalStateException(sql, e);
         }
     }
+
+    /** Runs an update on the test database; the number of rows changed. */
+    static int update(String sql, Object... params) {
+        PostgresDatabase.Coordinates db = PostgresDatabase.database(PostgresTestResource.DEFAULT_DATABASE);
+        try (Connection c = DriverManager.getConnection(db.jdbcUrl(), db.user(), db.password());
+             PreparedStatement q = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                q.setObject(i + 1, params[i]);
+            }
+            return q.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql, e);
+        }
+    }
 }
