@@ -24,6 +24,14 @@ public class FeedHub {
     private final Map<String, MatchFeed> matches = new HashMap<>();
     private final Set<FeedClient> allMatchesClients = new LinkedHashSet<>();
     private final AllMatchesLog allMatches;
+    /**
+     * Whether released messages go into {@link #allMatches}: only once the read model has caught up. While it is
+     * rebuilt after a start, the messages come in this instance's own interleaving of the partitions, not in the order
+     * another (or the previous) instance released them; a {@code matchId:seq} id given out there must not be looked
+     * up in it (messages of other matches released there later could sit before it here and be skipped). Such an id
+     * is then unknown here, and the client gets the snapshot.
+     */
+    private boolean resumeLogOpen;
 
     public FeedHub(@ConfigProperty(name = "scoreboard.stream.log-capacity", defaultValue = "200000") int capacity) {
         this.allMatches = new AllMatchesLog(capacity);
@@ -48,7 +56,9 @@ public class FeedHub {
             return;
         }
         feed.append(released);
-        allMatches.append(released);
+        if (resumeLogOpen) {
+            allMatches.append(released);
+        }
         offer(feed.clients, released);
         offer(allMatchesClients, released);
     }
@@ -58,6 +68,11 @@ public class FeedHub {
         for (FeedClient c : clients) {
             c.offer(messages);
         }
+    }
+
+    /** The read model has caught up: from now on {@code /stream} ids are this instance's and can be resumed from. */
+    public synchronized void openResumeLog() {
+        resumeLogOpen = true;
     }
 
     /**

@@ -132,6 +132,7 @@ public class LedgerConsumer {
                 positions.put(tp, c.position(tp));
             }
             if (!caughtUp && endAtStart.entrySet().stream().allMatch(e -> positions.get(e.getKey()) >= e.getValue())) {
+                hub.openResumeLog();
                 caughtUp = true;
                 LOG.info("caught up with the ledger: ready");
             }

@@ -119,6 +119,22 @@ class ScoreboardIT {
         assertTrue(unknown.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json"));
         JsonNode rulings = ReplayedMatch.read(scoreboard.health("/matches/" + m + "/rulings?afterSeq=0").body());
         assertEquals(rulingsOf(received), PipelineIT.list(rulings));
+
+        // 4. A second instance side by side serves the same feed: the ids follow match-rulings, so resuming there
+        //    from an id the first instance gave (the end of a seq's group, half-way) gives exactly the same rest.
+        int half = received.size() / 2;
+        while (half + 1 < received.size() && received.get(half + 1).id().equals(received.get(half).id())) {
+            half++;
+        }
+        List<JsonNode> rest = rulingsOf(received.subList(half + 1, received.size()));
+        try (ServiceProcess second = ServiceProcess.scoreboard(servers, 0);
+             SseFeed feed = SseFeed.open(second.baseUrl() + "/matches/" + m + "/stream", received.get(half).id())) {
+            await(m + ": the rest of the feed from a second instance").atMost(TIMEOUT)
+                    .until(() -> rulingsOf(feed.messages()).size() >= rest.size());
+            ServiceProcess.sleep(500);
+            assertEquals(rest, rulingsOf(feed.messages()), "the second instance's feed after " + received.get(half).id());
+            expected.assertView(ReplayedMatch.read(second.health("/matches/" + m).body()));
+        }
     }
 
     /** Posts in batches of 4, every post accepted. */
@@ -248,8 +264,13 @@ class ScoreboardIT {
     /** The tile of the view's match shows its score, rack, who is at the table, foul warnings and balls. */
     static void assertTileShows(HeadlessChromium.Page page, JsonNode v) {
         String m = v.get("matchId").asText();
-        page.waitFor(shows(m, v) + " && " + attr(m, "[data-field=\"rack\"]", null) + " === 'Rack " + v.get("rack").asInt() + "'",
-                Duration.ofSeconds(30));
+        try {
+            page.waitFor(shows(m, v) + " && " + attr(m, "[data-field=\"rack\"]", null) + " === 'Rack " + v.get("rack").asInt() + "'",
+                    Duration.ofSeconds(30));
+        } catch (AssertionError e) {
+            throw new AssertionError("the tile of " + m + " does not show " + v + "\nit shows: "
+                    + page.evaluate("(document.querySelector('[data-match-id=\"" + m + "\"]') || {}).outerHTML").asText(), e);
+        }
         assertCommon(page, m, v);
     }
 
