@@ -57,6 +57,8 @@ public class LedgerConsumer {
     private volatile boolean caughtUp;
     private volatile KafkaConsumer<String, String> consumer;
     private Thread thread;
+    /** Per partition, the offset after the last record handed to the hub (the consumer thread's only). */
+    private final Map<TopicPartition, Long> dispatchedUpTo = new HashMap<>();
 
     void start(@Observes StartupEvent event) {
         thread = new Thread(this::run, "scoreboard-ledger-consumer");
@@ -151,7 +153,16 @@ public class LedgerConsumer {
         return all;
     }
 
+    /**
+     * Hands one record to the hub, once: a record delivered again (a consumer re-created after an error re-reads from
+     * its last position, which may be behind what was already handed over) is a no-op, like every projection's.
+     */
     void dispatch(ConsumerRecord<String, String> r) {
+        TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+        if (r.offset() < dispatchedUpTo.getOrDefault(tp, 0L)) {
+            return;
+        }
+        dispatchedUpTo.put(tp, r.offset() + 1);
         if (r.key() == null || r.value() == null) {
             return;
         }
