@@ -16,6 +16,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.jboss.logging.Logger;
+import org.matchledger.kafka.RulingsHeader;
 
 import java.util.List;
 import java.util.Optional;
@@ -74,7 +75,7 @@ public class RulesProcessor {
                     for (Output o : judged.outputs()) {
                         var record = KafkaRecord.of(topicPrefix + o.topic(), o.key(), o.value());
                         emitter.send(o.rulingsOfEvent() == null ? record
-                                : record.withHeader(Output.RULINGS_HEADER, o.rulingsOfEvent().toString()));
+                                : record.withHeader(RulingsHeader.NAME, o.rulingsOfEvent().toString()));
                     }
                     return Uni.createFrom().voidItem();
                 })

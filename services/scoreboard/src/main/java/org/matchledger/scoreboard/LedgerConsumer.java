@@ -12,17 +12,16 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.matchledger.core.json.Json;
+import org.matchledger.kafka.RulingsHeader;
 import org.matchledger.kafka.Topics;
 import org.matchledger.kafka.TopicsAtStartup;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -182,22 +181,11 @@ public class LedgerConsumer {
                     json.path("n").asInt(0),
                     json.path("kind").asText(""),
                     json.hasNonNull("rejudges"),
-                    rulingsOfEvent(r),
+                    RulingsHeader.read(r.headers()),
                     r.value()));
         }
     }
 
-    private static Integer rulingsOfEvent(ConsumerRecord<String, String> r) {
-        Header h = r.headers().lastHeader(MatchSequencer.RULINGS_HEADER);
-        if (h == null) {
-            return null;
-        }
-        try {
-            return Integer.valueOf(new String(h.value(), StandardCharsets.UTF_8).trim());
-        } catch (NumberFormatException e) {
-            return null;
-        }
-    }
 
     private static void sleep(long ms) {
         try {

@@ -10,15 +10,13 @@ import java.util.TreeMap;
  * Puts one match's rulings and views, which arrive on two topics in no fixed order relative to each other, into the
  * feed's order: for each applied seq S its rulings (in {@code n} order) then the view S when the processor wrote one
  * (it writes the latest view of a batch only). A group is released once all its rulings have arrived (header
- * {@value #RULINGS_HEADER}) and a view with {@code lastSeq ≥ S} has too (the processor writes both in one
+ * {@code ledger-rulings-of-event}) and a view with {@code lastSeq ≥ S} has too (the processor writes both in one
  * transaction, so the view proves that seq S is committed). Notices ({@code EVENT_REJECTED}, {@code DUPLICATE} not
  * given by a re-judgement) do not advance the match: the k-th one after applied seq L gets position {@code L.k}.
  * The order of {@code match-rulings} (one partition per match) decides everything, so the positions are the same on
  * every instance and after every restart.
  */
 public final class MatchSequencer {
-    public static final String RULINGS_HEADER = "ledger-rulings-of-event";
-
     /** An incoming ruling, as much of it as the sequencing needs. */
     public record Ruling(Long seq, int n, String kind, boolean rejudgement, Integer rulingsOfEvent, String json) {
         boolean isNotice() {

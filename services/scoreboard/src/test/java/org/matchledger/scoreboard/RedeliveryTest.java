@@ -5,9 +5,9 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.TimestampType;
 import org.junit.jupiter.api.Test;
 import org.matchledger.core.json.Json;
+import org.matchledger.kafka.RulingsHeader;
 import org.matchledger.kafka.Topics;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -55,7 +55,7 @@ class RedeliveryTest {
     static ConsumerRecord<String, String> ruling(long offset, long seq, int n, String kind, int rulingsOfEvent) {
         String json = LedgerWriter.ruling(M, seq, n, kind).toString();
         RecordHeaders headers = new RecordHeaders();
-        headers.add(MatchSequencer.RULINGS_HEADER, Integer.toString(rulingsOfEvent).getBytes(StandardCharsets.UTF_8));
+        headers.add(RulingsHeader.NAME, RulingsHeader.value(rulingsOfEvent));
         return new ConsumerRecord<>(Topics.MATCH_RULINGS, 0, offset, 0L, TimestampType.CREATE_TIME, 0, 0, M, json,
                 headers, Optional.empty());
     }

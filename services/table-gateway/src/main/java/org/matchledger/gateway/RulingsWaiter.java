@@ -4,11 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.reactive.messaging.annotations.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.header.Header;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.matchledger.core.json.Json;
+import org.matchledger.kafka.RulingsHeader;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -26,8 +25,6 @@ import java.util.concurrent.ConcurrentHashMap;
 @ApplicationScoped
 public class RulingsWaiter {
     public static final String CHANNEL = "rulings-feed";
-    private static final String COUNT_HEADER = "ledger-rulings-of-event";
-
     /** A post waiting for the rulings of its events. */
     public static final class Waiting {
         private final Map<String, List<JsonNode>> rulingsById = new LinkedHashMap<>();
@@ -79,9 +76,8 @@ public class RulingsWaiter {
             String eventId = ruling.path("eventId").asText(null);
             Waiting w = eventId == null ? null : byEventId.get(eventId);
             if (w != null) {
-                Header h = record.headers().lastHeader(COUNT_HEADER);
-                int count = h == null ? 1 : Integer.parseInt(new String(h.value(), StandardCharsets.UTF_8));
-                w.add(eventId, ruling, count);
+                Integer count = RulingsHeader.read(record.headers());
+                w.add(eventId, ruling, count == null ? 1 : count);
             }
         } catch (Exception e) {
             // a record that is not a ruling: nothing waits for it

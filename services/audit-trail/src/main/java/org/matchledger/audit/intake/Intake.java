@@ -2,12 +2,12 @@ package org.matchledger.audit.intake;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.header.Header;
 import org.matchledger.audit.store.RejectedEvent;
 import org.matchledger.core.json.Json;
 import org.matchledger.kafka.Topics;
 
-import java.nio.charset.StandardCharsets;
+import org.matchledger.kafka.RulingsHeader;
+
 
 /**
  * What each record of the four ledger topics is stored as (pure: no database). Nothing is ever dropped for its
@@ -16,7 +16,6 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Intake {
     /** The processor's header on each ruling: how many rulings its event got. */
-    public static final String RULINGS_HEADER = "ledger-rulings-of-event";
 
     private Intake() {
     }
@@ -55,7 +54,7 @@ public final class Intake {
         Long points = integral(j, "points");
         rows.rulings.add(new Rows.Ruling(matchId, seq, integral(j, "n").intValue(), text(j, "eventId"), kind,
                 text(j, "rule"), text(j, "player"), points == null ? null : points.intValue(), text(j, "targetId"),
-                integral(j, "rejudges"), header(r, RULINGS_HEADER), r.value()));
+                integral(j, "rejudges"), RulingsHeader.read(r.headers()), r.value()));
     }
 
     static void view(Rows rows, ConsumerRecord<String, String> r) {
@@ -108,15 +107,4 @@ public final class Intake {
         return j != null && j.path(field).isIntegralNumber() && j.get(field).canConvertToLong() ? j.get(field).longValue() : null;
     }
 
-    static Integer header(ConsumerRecord<String, String> r, String name) {
-        Header h = r.headers().lastHeader(name);
-        if (h == null) {
-            return null;
-        }
-        try {
-            return Integer.valueOf(new String(h.value(), StandardCharsets.UTF_8).trim());
-        } catch (NumberFormatException e) {
-            return null;
-        }
-    }
 }
