@@ -1,5 +1,7 @@
 package org.matchledger.scoreboard;
 
+import org.matchledger.http.Problem;
+
 /** The query parameters every feed takes, checked: a bad one is a 400 problem naming it. */
 public final class FeedParameters {
     public static final long MAX_DELAY_MS = 60_000;
@@ -20,7 +22,7 @@ public final class FeedParameters {
         } catch (NumberFormatException e) {
             // below
         }
-        throw new BadParameter(Problem.badParameter("delayMs", "must be a whole number of milliseconds from 0 to "
+        throw new Problem.Failure(Problem.badParameter("delayMs", "must be a whole number of milliseconds from 0 to "
                 + MAX_DELAY_MS + ", got " + value));
     }
 
@@ -31,18 +33,8 @@ public final class FeedParameters {
         }
         FeedPosition p = FeedPosition.parse(value);
         if (p == null) {
-            throw new BadParameter(Problem.badParameter(name, "must be a seq S or a notice id S.k, got " + value));
+            throw new Problem.Failure(Problem.badParameter(name, "must be a seq S or a notice id S.k, got " + value));
         }
         return p;
-    }
-
-    /** A bad parameter, answered 400 with its problem. */
-    public static final class BadParameter extends RuntimeException {
-        public final transient Problem problem;
-
-        public BadParameter(Problem problem) {
-            super(problem.detail(), null, false, false);
-            this.problem = problem;
-        }
     }
 }

@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.matchledger.http.Problem;
 
 import java.time.Duration;
 
@@ -61,8 +62,8 @@ public class FeedRoutes {
             String header = rc.request().getHeader(LAST_EVENT_ID);
             from = header != null ? FeedParameters.matchPosition(LAST_EVENT_ID, header)
                     : FeedParameters.matchPosition("lastEventId", rc.queryParams().get("lastEventId"));
-        } catch (FeedParameters.BadParameter e) {
-            problem(rc, e.problem);
+        } catch (Problem.Failure e) {
+            problem(rc, e.problem());
             return;
         }
         SseClient client = open(rc, delay, false);
@@ -73,8 +74,8 @@ public class FeedRoutes {
         long delay;
         try {
             delay = FeedParameters.delayMs(rc.queryParams().get("delayMs"));
-        } catch (FeedParameters.BadParameter e) {
-            problem(rc, e.problem);
+        } catch (Problem.Failure e) {
+            problem(rc, e.problem());
             return;
         }
         String header = rc.request().getHeader(LAST_EVENT_ID);

@@ -8,6 +8,7 @@ import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.common.annotation.NonBlocking;
 import io.vertx.core.Vertx;
 import jakarta.inject.Inject;
+import org.matchledger.http.Problem;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -38,8 +39,8 @@ public class MatchSocket {
         try {
             delay = FeedParameters.delayMs(queryParam(query, "delayMs"));
             from = FeedParameters.matchPosition("lastEventId", queryParam(query, "lastEventId"));
-        } catch (FeedParameters.BadParameter e) {
-            connection.close(new CloseReason(1008, e.problem.detail())).subscribe().with(ok -> { }, f -> { });
+        } catch (Problem.Failure e) {
+            connection.close(new CloseReason(1008, e.problem().detail())).subscribe().with(ok -> { }, f -> { });
             return;
         }
         SocketClient client = new SocketClient(vertx.getOrCreateContext(), connection, delay, () -> close(connection));

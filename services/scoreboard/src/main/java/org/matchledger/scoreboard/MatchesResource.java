@@ -8,6 +8,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.matchledger.http.Problem;
 
 import java.util.List;
 
@@ -27,7 +28,7 @@ public class MatchesResource {
     @Path("/{matchId}")
     public Response match(@PathParam("matchId") String matchId) {
         return hub.view(matchId).map(v -> Response.ok(v).build())
-                .orElseGet(() -> Problem.unknownMatch(matchId).response());
+                .orElseGet(() -> unknownMatch(matchId).response());
     }
 
     @GET
@@ -35,7 +36,11 @@ public class MatchesResource {
     public Response rulings(@PathParam("matchId") String matchId, @QueryParam("afterSeq") String afterSeq) {
         long after = afterSeq(afterSeq);
         return hub.rulingsAfter(matchId, after).map(r -> Response.ok(array(r)).build())
-                .orElseGet(() -> Problem.unknownMatch(matchId).response());
+                .orElseGet(() -> unknownMatch(matchId).response());
+    }
+
+    static Problem unknownMatch(String matchId) {
+        return Problem.of(404, "Unknown match", "no match " + matchId + " in the ledger");
     }
 
     private static long afterSeq(String value) {
@@ -50,7 +55,7 @@ public class MatchesResource {
         } catch (NumberFormatException e) {
             // below
         }
-        throw new FeedParameters.BadParameter(Problem.badParameter("afterSeq", "must be a seq (a whole number ≥ 0), got " + value));
+        throw new Problem.Failure(Problem.badParameter("afterSeq", "must be a seq (a whole number ≥ 0), got " + value));
     }
 
     static String array(List<String> jsons) {

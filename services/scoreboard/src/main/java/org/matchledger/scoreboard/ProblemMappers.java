@@ -4,13 +4,14 @@ import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+import org.matchledger.http.Problem;
 
 /** Errors answered as problem details instead of empty bodies. */
 public class ProblemMappers {
 
     @ServerExceptionMapper
-    public Response badParameter(FeedParameters.BadParameter e) {
-        return e.problem.response();
+    public Response badParameter(Problem.Failure e) {
+        return e.problem().response();
     }
 
     @ServerExceptionMapper

@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.matchledger.core.json.Json;
+import org.matchledger.http.Problem;
 
 import java.time.Duration;
 import java.util.List;

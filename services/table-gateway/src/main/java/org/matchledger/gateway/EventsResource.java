@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.jboss.logging.Logger;
+import org.matchledger.http.Problem;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -65,18 +66,18 @@ public class EventsResource {
 
     private Uni<Response> post(String matchId, Integer wait, String body, boolean batch) {
         if (!MATCH_ID.matcher(matchId).matches()) {
-            return Uni.createFrom().item(problem(Problem.invalid(List.of(new Problem.FieldError(0, null, "matchId",
+            return Uni.createFrom().item(problem(Problem.invalidEvents(List.of(new Problem.FieldError(0, null, "matchId",
                     "the path's match id must be 1–64 characters of [A-Za-z0-9._-]")))));
         }
         if (wait != null && (wait < 0 || wait > MAX_WAIT_MS)) {
-            return Uni.createFrom().item(problem(Problem.invalid(List.of(new Problem.FieldError(0, null, "wait",
+            return Uni.createFrom().item(problem(Problem.invalidEvents(List.of(new Problem.FieldError(0, null, "wait",
                     "must be 0–" + MAX_WAIT_MS + " milliseconds")))));
         }
         ValidatedPost post = ValidatedPost.of(matchId, body, batch);
         if (!post.valid()) {
             refused.increment(post.errors().size());
             publisher.keepRejected(matchId, post);
-            return Uni.createFrom().item(problem(Problem.invalid(post.errors())));
+            return Uni.createFrom().item(problem(Problem.invalidEvents(post.errors())));
         }
         List<String> ids = post.ids();
         RulingsWaiter.Waiting waiting = wait != null && wait > 0 ? waiter.register(ids) : null;

@@ -5,6 +5,7 @@ import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+import org.matchledger.http.Problem;
 
 /** Errors the framework raises, answered as problem details instead of empty bodies. */
 public class ProblemMappers {

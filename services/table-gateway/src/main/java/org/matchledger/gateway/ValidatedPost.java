@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.matchledger.core.event.EventParser;
 import org.matchledger.core.event.ParseResult;
 import org.matchledger.core.json.Json;
+import org.matchledger.http.Problem;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -19,6 +19,7 @@ import org.matchledger.audit.store.LedgerStore;
 import org.matchledger.audit.store.RulingRow;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.view.MatchView;
+import org.matchledger.http.Problem;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -68,7 +69,7 @@ public class AuditResource {
             if (view == null) {
                 return new Problem("urn:matchledger:problem:no-such-seq", "No such seq", 404,
                         "atSeq: match " + matchId + " has " + last + " applied events"
-                                + (last > 0 ? "; ask for atSeq 1.." + last : ""), "atSeq").response();
+                                + (last > 0 ? "; ask for atSeq 1.." + last : ""), "atSeq", null).response();
             }
             return Response.ok(Json.write(view), MediaType.APPLICATION_JSON).build();
         });

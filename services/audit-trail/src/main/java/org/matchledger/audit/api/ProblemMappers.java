@@ -4,6 +4,7 @@ import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+import org.matchledger.http.Problem;
 
 /** Problems raised by the resources and by the framework, answered as problem details instead of empty bodies. */
 public class ProblemMappers {
