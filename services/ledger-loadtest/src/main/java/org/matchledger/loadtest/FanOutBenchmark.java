@@ -196,7 +196,7 @@ public final class FanOutBenchmark {
             String id = logs.get(i).matchId();
             String view = api.send(HttpRequest.newBuilder(URI.create(scoreboard + "/matches/" + id)).build(),
                     HttpResponse.BodyHandlers.ofString()).body();
-            finalSeq.put(i, lastSeq(view));
+            finalSeq.put(i, Math.max(0, HttpLoad.lastSeq(view)));
             String rulings = api.send(HttpRequest.newBuilder(URI.create(scoreboard + "/matches/" + id + "/rulings")).build(),
                     HttpResponse.BodyHandlers.ofString()).body();
             rulingCount.put(i, count(rulings, "\"kind\":"));
@@ -286,18 +286,6 @@ public final class FanOutBenchmark {
         }
     }
 
-    static long lastSeq(String view) {
-        int i = view.lastIndexOf("\"lastSeq\":");
-        if (i < 0) {
-            return 0;
-        }
-        int j = i + 10;
-        long v = 0;
-        while (j < view.length() && Character.isDigit(view.charAt(j))) {
-            v = v * 10 + (view.charAt(j++) - '0');
-        }
-        return v;
-    }
 
     static int count(String text, String what) {
         int n = 0;

@@ -96,7 +96,8 @@ final class HttpLoad {
         return t;
     }
 
-    private static long lastSeq(String view) {
+    /** The {@code lastSeq} of a view's JSON, read without parsing it (-1 when absent). */
+    static long lastSeq(String view) {
         int i = view.lastIndexOf("\"lastSeq\":");
         if (i < 0) {
             return -1;
