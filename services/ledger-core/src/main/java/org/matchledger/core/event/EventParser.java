@@ -19,6 +19,10 @@ import static org.matchledger.core.event.Fields.*;
 public final class EventParser {
     private static final Pattern SUBJECT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final int MAX_BALL = 15;
+    /** 8-ball, 9-ball and Black Ball: a race to at most this many racks. */
+    public static final int MAX_RACE_TO_RACKS = 99;
+    /** 14.1 continuous: a race to at most this many points. */
+    public static final int MAX_RACE_TO_POINTS = 1000;
 
     private EventParser() {
     }
@@ -27,9 +31,11 @@ public final class EventParser {
         if (node == null || !node.isObject()) {
             return new ParseResult.Invalid(null, null, null, "event: must be a JSON object");
         }
-        String id = node.path("id").isTextual() ? node.get("id").textValue() : null;
+        // kept with a rejection only when safe to show: a rejection's id and subject end up in rulings and logs
+        String id = node.path("id").isTextual() && SafeText.isSafe(node.get("id").textValue()) ? node.get("id").textValue() : null;
         Long seq = node.path("seq").canConvertToLong() && node.path("seq").isIntegralNumber() ? node.get("seq").longValue() : null;
-        String subject = node.path("subject").isTextual() ? node.get("subject").textValue() : null;
+        String subject = node.path("subject").isTextual() && SafeText.isSafe(node.get("subject").textValue())
+                ? node.get("subject").textValue() : null;
         try {
             return new ParseResult.Parsed(parseEvent(node));
         } catch (InvalidField e) {
@@ -72,7 +78,7 @@ public final class EventParser {
         }
         JsonNode data = object(node, "data", "data");
         EventData parsed = parseData(type, data, "data");
-        return new TableEvent(id, source, type, subject, seqNode.longValue(), time, parsed, node);
+        return new TableEvent(id, source, type, subject, seqNode.longValue(), time, parsed, EventDigest.of(node));
     }
 
     static EventData parseData(EventType type, JsonNode d, String p) {
@@ -118,7 +124,7 @@ public final class EventParser {
         if (list.get(0).id().equals(list.get(1).id())) {
             throw new InvalidField(p + ".players[1].id", "must differ from players[0].id");
         }
-        int raceTo = integer(d.get("raceTo"), p + ".raceTo", 1, 100_000);
+        int raceTo = integer(d.get("raceTo"), p + ".raceTo", 1, maxRaceTo(discipline));
         BreakFormat breakFormat = optionalEnum(d, "breakFormat", p + ".breakFormat", BreakFormat.class);
         String tableId = optionalString(d, "tableId", p + ".tableId", 64);
         FoulAward foulAward = null;
@@ -130,6 +136,9 @@ public final class EventParser {
             var names = options.fieldNames();
             while (names.hasNext()) {
                 String key = names.next();
+                if (!SafeText.isSafe(key)) {
+                    throw new InvalidField(p + ".options", "an option name " + SafeText.problem(key));
+                }
                 if (!"foulAward".equals(key) || discipline != Discipline.BLACKBALL) {
                     throw new InvalidField(p + ".options." + key, "unknown option for " + discipline);
                 }
@@ -141,6 +150,11 @@ public final class EventParser {
         }
         return new EventData.MatchOpened(discipline, List.copyOf(list), raceTo,
                 breakFormat == null ? BreakFormat.ALTERNATE : breakFormat, tableId, foulAward);
+    }
+
+    /** The longest race a match may be opened with: racks for the rack games, points for 14.1. */
+    public static int maxRaceTo(Discipline discipline) {
+        return discipline == Discipline.STRAIGHT_POOL ? MAX_RACE_TO_POINTS : MAX_RACE_TO_RACKS;
     }
 
     private static EventData lagTaken(JsonNode d, String p) {

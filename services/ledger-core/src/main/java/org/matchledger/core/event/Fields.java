@@ -43,6 +43,10 @@ final class Fields {
         if (s.length() < min || s.length() > max) {
             throw new InvalidField(path, "must have " + min + "–" + max + " characters");
         }
+        String unsafe = SafeText.problem(s);
+        if (unsafe != null) {
+            throw new InvalidField(path, unsafe);
+        }
         return s;
     }
 

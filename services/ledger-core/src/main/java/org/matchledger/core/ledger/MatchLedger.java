@@ -22,6 +22,9 @@ import java.util.List;
  * reason and changes nothing.
  */
 public final class MatchLedger {
+    /** The most events a match applies (corrections and appeals included): an event with a higher seq is rejected. */
+    public static final int MAX_EVENTS = 10_000;
+
     private MatchLedger() {
     }
 
@@ -74,7 +77,7 @@ public final class MatchLedger {
             int known = match.history().indexOf(ev.id());
             if (known >= 0) {
                 TableEvent applied = match.history().get(known);
-                if (applied.raw().equals(ev.raw())) {
+                if (applied.digest().equals(ev.digest())) {
                     return new Step(match, new Rulings().stampOne(Ruling.of(RulingKind.DUPLICATE)
                             .detail("same as the applied event with seq " + applied.seq()), s.matchId, ev.seq(), ev.id()), false);
                 }
@@ -82,6 +85,10 @@ public final class MatchLedger {
                         + applied.seq() + " and other content");
             }
             long expected = s.lastSeq + 1;
+            if (ev.seq() > MAX_EVENTS) {
+                return rejected(match, ev, "seq: a match holds at most " + MAX_EVENTS + " events; " + ev.seq()
+                        + " is over it" + (expected <= MAX_EVENTS ? " (expected seq " + expected + ")" : ""));
+            }
             if (ev.seq() < expected) {
                 return rejected(match, ev, "seq: " + ev.seq() + " is already taken by event "
                         + match.history().get((int) ev.seq() - 1).id() + "; expected seq " + expected);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.matchledger.core.event.TableEvent;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
@@ -571,7 +572,7 @@ class LedgerProperties {
         List<JsonNode> log = MatchGenerator.generate(seed);
         List<Match> after = new ArrayList<>();
         List<JsonNode> views = new ArrayList<>();
-        List<List<JsonNode>> histories = new ArrayList<>();
+        List<List<TableEvent>> histories = new ArrayList<>();
         Match m = Match.EMPTY;
         int branchAt = rnd.nextInt(log.size());
         Match branch = null;
@@ -579,7 +580,7 @@ class LedgerProperties {
             m = MatchLedger.apply(m, log.get(i)).match();
             after.add(m);
             views.add(viewJson(m));
-            histories.add(m.history().events().stream().map(e -> e.raw()).toList());
+            histories.add(m.history().events());
             if (i == branchAt) {
                 // branch at the tip, before the original continues: a correction, an appeal or a referee ruling
                 branch = m;
@@ -592,7 +593,7 @@ class LedgerProperties {
         assertEquals(viewJson(Folded.of(log).last()), viewJson(m), "seed " + seed);
         for (int i = 0; i < log.size(); i++) {
             assertEquals(views.get(i), viewJson(after.get(i)), at(seed, i, log));
-            assertEquals(histories.get(i), after.get(i).history().events().stream().map(e -> e.raw()).toList(), at(seed, i, log));
+            assertEquals(histories.get(i), after.get(i).history().events(), at(seed, i, log));
         }
         // and the branch can go on by itself: folding more onto it does not touch the original line
         if (branch != null && branch.isOpened()) {
