@@ -8,11 +8,24 @@ import java.util.List;
 
 /**
  * RFC 9457 problem details, answered with {@code application/problem+json} by every service: {@code parameter}
- * names a bad query parameter or header, {@code errors} lists the bad fields of posted events.
+ * names a bad query parameter or header, {@code errors} lists the bad fields of posted events (at most
+ * {@value #MAX_LISTED_ERRORS}; {@code moreErrors} says how many more there were).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Problem(String type, String title, int status, String detail, String parameter, List<FieldError> errors) {
+public record Problem(String type, String title, int status, String detail, String parameter, List<FieldError> errors,
+                      Integer moreErrors) {
     public static final String MEDIA_TYPE = "application/problem+json";
+    /** A problem lists this many field errors at most, so that a hostile post cannot make a huge answer. */
+    public static final int MAX_LISTED_ERRORS = 20;
+
+    public Problem(String type, String title, int status, String detail, String parameter, List<FieldError> errors) {
+        this(type, title, status, detail, parameter, errors == null ? null : listed(errors),
+                errors == null || errors.size() <= MAX_LISTED_ERRORS ? null : errors.size() - MAX_LISTED_ERRORS);
+    }
+
+    private static List<FieldError> listed(List<FieldError> errors) {
+        return errors.size() <= MAX_LISTED_ERRORS ? errors : List.copyOf(errors.subList(0, MAX_LISTED_ERRORS));
+    }
 
     /** One bad field: the event's index in the post (0 for a single event), its id if readable, the field and why. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -28,9 +41,14 @@ public record Problem(String type, String title, int status, String detail, Stri
         return new Problem(type("Invalid parameter"), "Invalid parameter", 400, parameter + ": " + detail, parameter, null);
     }
 
-    /** Posted events with bad fields: 400 listing them. */
+    /** Posted events with bad fields: 400 listing them (the first {@value #MAX_LISTED_ERRORS}). */
     public static Problem invalidEvents(List<FieldError> errors) {
-        return new Problem(type("Invalid event"), "Invalid event", 400,
+        return invalidEvents(400, errors);
+    }
+
+    /** Posted events with bad fields, answered with {@code status} (e.g. 413 for an event over its size). */
+    public static Problem invalidEvents(int status, List<FieldError> errors) {
+        return new Problem(type("Invalid event"), "Invalid event", status,
                 errors.size() + " field(s) are not valid; nothing was accepted", null, errors);
     }
 

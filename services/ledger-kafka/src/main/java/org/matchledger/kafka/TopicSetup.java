@@ -10,6 +10,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -22,7 +23,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Creates the ledger's topics when they are absent, with {@code partitions} partitions and the settings of
  * {@link Topics#settings}; on existing topics it sets those settings again (a topic created by a client's
- * auto-creation would otherwise miss compaction or unlimited retention). Every service calls it at start-up.
+ * auto-creation would otherwise miss compaction or unlimited retention, and a topic created by an older version would
+ * keep its old retention of rejections). Every service calls it at start-up.
  */
 public final class TopicSetup {
     private static final Logger LOG = LoggerFactory.getLogger(TopicSetup.class);
@@ -37,6 +39,12 @@ public final class TopicSetup {
     /** With {@code prefix}: the output topics under that prefix too (benchmarks re-judging the log). */
     public static void ensure(String bootstrapServers, int partitions, short replicationFactor, String prefix,
                               int timeoutSeconds) {
+        ensure(bootstrapServers, partitions, replicationFactor, prefix, timeoutSeconds, Topics.DEFAULT_REJECTED_RETENTION);
+    }
+
+    /** With {@code rejectedRetention}: how long {@code table-events-rejected} keeps its records. */
+    public static void ensure(String bootstrapServers, int partitions, short replicationFactor, String prefix,
+                              int timeoutSeconds, Duration rejectedRetention) {
         Map<String, Object> config = new HashMap<>();
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.min(10_000, timeoutSeconds * 1000));
@@ -46,10 +54,10 @@ public final class TopicSetup {
             List<NewTopic> missing = new ArrayList<>();
             for (String topic : Topics.ALL) {
                 if (!existing.contains(topic)) {
-                    missing.add(new NewTopic(topic, partitions, replicationFactor).configs(Topics.settings(topic)));
+                    missing.add(new NewTopic(topic, partitions, replicationFactor).configs(Topics.settings(topic, rejectedRetention)));
                 }
                 if (!prefix.isEmpty() && !topic.equals(Topics.TABLE_EVENTS) && !existing.contains(prefix + topic)) {
-                    missing.add(new NewTopic(prefix + topic, partitions, replicationFactor).configs(Topics.settings(topic)));
+                    missing.add(new NewTopic(prefix + topic, partitions, replicationFactor).configs(Topics.settings(topic, rejectedRetention)));
                 }
             }
             if (!missing.isEmpty()) {
@@ -65,7 +73,7 @@ public final class TopicSetup {
             Map<ConfigResource, java.util.Collection<AlterConfigOp>> alter = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
             for (String topic : Topics.ALL) {
                 List<AlterConfigOp> ops = new ArrayList<>();
-                Topics.settings(topic).forEach((k, v) -> ops.add(new AlterConfigOp(new ConfigEntry(k, v), AlterConfigOp.OpType.SET)));
+                Topics.settings(topic, rejectedRetention).forEach((k, v) -> ops.add(new AlterConfigOp(new ConfigEntry(k, v), AlterConfigOp.OpType.SET)));
                 if (!ops.isEmpty()) {
                     alter.put(new ConfigResource(ConfigResource.Type.TOPIC, topic), ops);
                 }

@@ -9,6 +9,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -34,6 +35,9 @@ public class TopicsAtStartup {
     boolean create;
     @ConfigProperty(name = "ledger.output-topic-prefix", defaultValue = "")
     Optional<String> outputPrefix;
+    /** How long table-events-rejected keeps a record; set on the topic at creation and on an existing topic too. */
+    @ConfigProperty(name = "ledger.rejected.retention", defaultValue = "30d")
+    Duration rejectedRetention;
 
     private volatile boolean stopping;
 
@@ -60,7 +64,8 @@ public class TopicsAtStartup {
 
     private boolean tryOnce(int timeoutSeconds) {
         try {
-            TopicSetup.ensure(bootstrapServers, partitions, replicationFactor, outputPrefix.orElse(""), timeoutSeconds);
+            TopicSetup.ensure(bootstrapServers, partitions, replicationFactor, outputPrefix.orElse(""), timeoutSeconds,
+                    rejectedRetention);
             return true;
         } catch (RuntimeException e) {
             LOG.warn("the ledger's topics are not ready on {} yet ({}); trying again", bootstrapServers, e.getMessage());
