@@ -8,7 +8,6 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.matchledger.core.json.Json;
-import org.matchledger.http.Problem;
 
 import java.time.Duration;
 import java.util.List;
@@ -45,14 +44,8 @@ public class EventPublisher {
                 .ifNoItem().after(ACK_TIMEOUT).fail();
     }
 
-    /** Keeps what the gateway refused, with the reasons (best effort: the client already has its 400). */
-    public void keepRejected(String matchId, ValidatedPost post) {
-        for (int i = 0; i < post.rejectedJson().size(); i++) {
-            Problem.FieldError error = post.errors().get(Math.min(i, post.errors().size() - 1));
-            var o = Json.MAPPER.createObjectNode();
-            o.put("matchId", matchId).put("reason", error.field() + ": " + error.reason()).put("source", "table-gateway");
-            o.put("eventText", post.rejectedJson().get(i));
-            rejected.sendMessageAndForget(KafkaRecord.of(matchId, Json.write(o)));
-        }
+    /** Keeps a refused post, one record with its reasons (best effort: the client already has its answer). */
+    public void keepRejected(RejectedPost post) {
+        rejected.sendMessageAndForget(KafkaRecord.of(post.matchId(), Json.write(post)));
     }
 }

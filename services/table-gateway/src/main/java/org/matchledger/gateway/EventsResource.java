@@ -6,10 +6,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -53,31 +55,40 @@ public class EventsResource {
     @Consumes(SINGLE)
     @Operation(summary = "Post one table event (CloudEvents structured mode)")
     public Uni<Response> postOne(@PathParam("matchId") String matchId, @QueryParam("wait") @Parameter(
-            description = "also wait up to this many milliseconds (≤ 5000) for the rulings") Integer wait, String body) {
-        return post(matchId, wait, body, false);
+            description = "also wait up to this many milliseconds (≤ 5000) for the rulings") String wait,
+                                 @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
+        return post(matchId, wait, contentType, body, false);
     }
 
     @POST
     @Consumes(BATCH)
     @Operation(summary = "Post a batch of table events (a JSON array, kept in order)")
-    public Uni<Response> postBatch(@PathParam("matchId") String matchId, @QueryParam("wait") Integer wait, String body) {
-        return post(matchId, wait, body, true);
+    public Uni<Response> postBatch(@PathParam("matchId") String matchId, @QueryParam("wait") String wait,
+                                   @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
+        return post(matchId, wait, contentType, body, true);
     }
 
-    private Uni<Response> post(String matchId, Integer wait, String body, boolean batch) {
+    private Uni<Response> post(String matchId, String waitParam, String contentType, byte[] bytes, boolean batch) {
         if (!MATCH_ID.matcher(matchId).matches()) {
             return Uni.createFrom().item(problem(Problem.invalidEvents(List.of(new Problem.FieldError(0, null, "matchId",
                     "the path's match id must be 1–64 characters of [A-Za-z0-9._-]")))));
         }
-        if (wait != null && (wait < 0 || wait > MAX_WAIT_MS)) {
+        Integer wait = waitMillis(waitParam);
+        if (waitParam != null && (wait == null || wait < 0 || wait > MAX_WAIT_MS)) {
             return Uni.createFrom().item(problem(Problem.invalidEvents(List.of(new Problem.FieldError(0, null, "wait",
                     "must be 0–" + MAX_WAIT_MS + " milliseconds")))));
         }
+        String charsetProblem = PostedText.charsetProblem(contentType);
+        if (charsetProblem != null) {
+            return Uni.createFrom().item(refuse(matchId, bytes, 415, List.of(new Problem.FieldError(0, null, "body", charsetProblem))));
+        }
+        String body = PostedText.decode(bytes);
+        if (body == null) {
+            return Uni.createFrom().item(refuse(matchId, bytes, 400, List.of(new Problem.FieldError(0, null, "body", "not UTF-8"))));
+        }
         ValidatedPost post = ValidatedPost.of(matchId, body, batch);
         if (!post.valid()) {
-            refused.increment(post.errors().size());
-            publisher.keepRejected(matchId, post);
-            return Uni.createFrom().item(problem(Problem.invalidEvents(post.errors())));
+            return Uni.createFrom().item(refuse(matchId, bytes, post.status(), post.errors()));
         }
         List<String> ids = post.ids();
         RulingsWaiter.Waiting waiting = wait != null && wait > 0 ? waiter.register(ids) : null;
@@ -103,6 +114,24 @@ public class EventsResource {
                                             + "with the same ids (a re-sent event is a no-op once recorded)"))
                             .build();
                 });
+    }
+
+    private static Integer waitMillis(String param) {
+        if (param == null) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(param.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** Answers a refused post and keeps it, once, on table-events-rejected. */
+    private Response refuse(String matchId, byte[] body, int status, List<Problem.FieldError> errors) {
+        refused.increment(errors.size());
+        publisher.keepRejected(RejectedPost.of(matchId, body == null ? new byte[0] : body, errors));
+        return problem(Problem.invalidEvents(status, errors));
     }
 
     private static Response acceptedResponse(List<String> ids, List<JsonNode> rulings) {

@@ -6,6 +6,7 @@ import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.matchledger.http.Problem;
+import org.matchledger.http.ProblemForAnyException;
 
 /** Errors the framework raises, answered as problem details instead of empty bodies. */
 public class ProblemMappers {
@@ -24,5 +25,11 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response notAllowed(NotAllowedException e) {
         return EventsResource.problem(Problem.of(405, "Method not allowed", "events are posted: POST /matches/{matchId}/events"));
+    }
+
+    /** Anything else: a problem without internals (the cause is logged), never a stack trace. */
+    @ServerExceptionMapper
+    public Response any(Throwable e) {
+        return ProblemForAnyException.response(e);
     }
 }

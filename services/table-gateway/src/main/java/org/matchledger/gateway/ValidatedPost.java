@@ -1,12 +1,10 @@
 package org.matchledger.gateway;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.matchledger.core.event.EventParser;
 import org.matchledger.core.event.ParseResult;
-import org.matchledger.core.json.Json;
 import org.matchledger.http.Problem;
 
 import java.util.ArrayList;
@@ -14,47 +12,112 @@ import java.util.List;
 
 /**
  * A post of one event or a batch, checked against events.md's envelope and data shapes (the rules themselves are the
- * processor's job) and against the path: every event's {@code subject} must be the path's match id.
+ * processor's job), against the path (every event's {@code subject} must be the path's match id) and against the
+ * gateway's bounds: strict JSON ({@link StrictJson}), at most {@value #MAX_EVENT_BYTES} bytes per event and
+ * {@value #MAX_BATCH} events per batch.
  */
 public final class ValidatedPost {
+    /** An event's size in UTF-8 bytes, at most: a single post over it is answered 413, a batch element 400. */
+    public static final int MAX_EVENT_BYTES = 4096;
+    public static final int MAX_BATCH = 100;
+
     /** An event ready for {@code table-events}: its id and its JSON exactly as posted. */
     public record Accepted(String id, String json) {
     }
 
     private final List<Accepted> accepted = new ArrayList<>();
     private final List<Problem.FieldError> errors = new ArrayList<>();
-    private final List<String> rejectedJson = new ArrayList<>();
+    private int status = 400;
 
     public static ValidatedPost of(String matchId, String body, boolean batch) {
         ValidatedPost post = new ValidatedPost();
+        if (body.isBlank()) {
+            return post.refuseBody(batch ? "empty; post a JSON array of 1–" + MAX_BATCH + " events" : "empty; post one event (a JSON object)");
+        }
+        String text = body.strip();
+        int bytes = utf8Length(text);
+        if (!batch && bytes > MAX_EVENT_BYTES) {
+            post.status = 413;
+            post.errors.add(new Problem.FieldError(0, null, "event", tooLarge(bytes)));
+            return post;
+        }
         JsonNode root;
         try {
-            root = Json.read(body);
-        } catch (JsonProcessingException e) {
-            post.errors.add(new Problem.FieldError(0, null, "body", "not JSON: " + e.getOriginalMessage()));
-            post.rejectedJson.add(body);
+            root = StrictJson.read(text);
+        } catch (StrictJson.Refused r) {
+            post.errors.add(fieldError(r.path, r.reason, batch));
             return post;
         }
         if (batch) {
             if (!root.isArray() || root.isEmpty()) {
-                post.errors.add(new Problem.FieldError(0, null, "body", "a batch must be a non-empty JSON array of events"));
-                post.rejectedJson.add(body);
-                return post;
+                return post.refuseBody("a batch must be a non-empty JSON array of events");
             }
-            List<String> texts = elementTexts(body);
+            if (root.size() > MAX_BATCH) {
+                return post.refuseBody("a batch holds at most " + MAX_BATCH + " events; this one has " + root.size());
+            }
+            List<String> texts = elementTexts(text);
             for (int i = 0; i < root.size(); i++) {
-                post.check(matchId, i, root.get(i), texts.get(i));
+                int size = utf8Length(texts.get(i));
+                if (size > MAX_EVENT_BYTES) {
+                    post.errors.add(new Problem.FieldError(i, null, "event", tooLarge(size)));
+                } else {
+                    post.check(matchId, i, root.get(i), texts.get(i));
+                }
             }
         } else {
-            post.check(matchId, 0, root, body.strip());
+            if (!root.isObject()) {
+                return post.refuseBody("must be one event, a JSON object; not " + root.getNodeType().name().toLowerCase());
+            }
+            post.check(matchId, 0, root, text);
         }
         return post;
+    }
+
+    private ValidatedPost refuseBody(String reason) {
+        errors.add(new Problem.FieldError(0, null, "body", reason));
+        return this;
+    }
+
+    private static String tooLarge(int bytes) {
+        return "is " + bytes + " bytes; an event may have at most " + MAX_EVENT_BYTES + " bytes (UTF-8)";
+    }
+
+    /** A JSON refusal at {@code path}: in a batch, a path starting {@code [i]} is element i's. */
+    private static Problem.FieldError fieldError(String path, String reason, boolean batch) {
+        if (path.isEmpty()) {
+            return new Problem.FieldError(0, null, "body", reason);
+        }
+        if (batch && path.startsWith("[")) {
+            int close = path.indexOf(']');
+            int index = Integer.parseInt(path.substring(1, close));
+            String field = path.substring(close + 1).replaceFirst("^\\.", "");
+            return new Problem.FieldError(index, null, field.isEmpty() ? "event" : field, reason);
+        }
+        return new Problem.FieldError(0, null, path, reason);
+    }
+
+    static int utf8Length(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                n += 1;
+            } else if (c < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                n += 4;
+                i++;
+            } else {
+                n += 3;
+            }
+        }
+        return n;
     }
 
     /** The text of each element of a JSON array, exactly as posted (events go to Kafka as the client wrote them). */
     private static List<String> elementTexts(String array) {
         List<String> texts = new ArrayList<>();
-        try (JsonParser p = Json.MAPPER.getFactory().createParser(array)) {
+        try (JsonParser p = StrictJson.FACTORY.createParser(array)) {
             p.nextToken(); // [
             JsonToken t;
             while ((t = p.nextToken()) != JsonToken.END_ARRAY && t != null) {
@@ -76,13 +139,11 @@ public final class ValidatedPost {
             String field = colon > 0 ? bad.reason().substring(0, colon) : "event";
             String reason = colon > 0 ? bad.reason().substring(colon + 2) : bad.reason();
             errors.add(new Problem.FieldError(index, bad.id(), field, reason));
-            rejectedJson.add(text);
             return;
         }
         var e = ((ParseResult.Parsed) r).event();
         if (!e.subject().equals(matchId)) {
             errors.add(new Problem.FieldError(index, e.id(), "subject", "must equal the match id in the path, " + matchId));
-            rejectedJson.add(text);
             return;
         }
         accepted.add(new Accepted(e.id(), text));
@@ -92,17 +153,17 @@ public final class ValidatedPost {
         return errors.isEmpty();
     }
 
+    /** 400, or 413 for a single event over {@value #MAX_EVENT_BYTES} bytes. */
+    public int status() {
+        return status;
+    }
+
     public List<Accepted> accepted() {
         return accepted;
     }
 
     public List<Problem.FieldError> errors() {
         return errors;
-    }
-
-    /** The bad events as posted, kept with their reasons on table-events-rejected. */
-    public List<String> rejectedJson() {
-        return rejectedJson;
     }
 
     public List<String> ids() {
