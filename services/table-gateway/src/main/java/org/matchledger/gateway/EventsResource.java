@@ -78,13 +78,15 @@ public class EventsResource {
             return Uni.createFrom().item(problem(Problem.invalidEvents(List.of(new Problem.FieldError(0, null, "wait",
                     "must be 0–" + MAX_WAIT_MS + " milliseconds")))));
         }
-        String charsetProblem = PostedText.charsetProblem(contentType);
-        if (charsetProblem != null) {
-            return Uni.createFrom().item(refuse(matchId, bytes, 415, List.of(new Problem.FieldError(0, null, "body", charsetProblem))));
+        java.nio.charset.Charset charset = PostedText.charset(contentType);
+        if (charset == null) {
+            return Uni.createFrom().item(refuse(matchId, bytes, 415, List.of(new Problem.FieldError(0, null, "body",
+                    "the Content-Type names a charset that cannot be read; send UTF-8"))));
         }
-        String body = PostedText.decode(bytes);
+        String body = PostedText.decode(bytes, charset);
         if (body == null) {
-            return Uni.createFrom().item(refuse(matchId, bytes, 400, List.of(new Problem.FieldError(0, null, "body", "not UTF-8"))));
+            return Uni.createFrom().item(refuse(matchId, bytes, 400, List.of(new Problem.FieldError(0, null, "body",
+                    "not well-formed " + charset.name()))));
         }
         ValidatedPost post = ValidatedPost.of(matchId, body, batch);
         if (!post.valid()) {

@@ -3,10 +3,14 @@ package org.matchledger.gateway;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.NotSupportedException;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.matchledger.http.Problem;
 import org.matchledger.http.ProblemForAnyException;
+
+import java.util.List;
 
 /** Errors the framework raises, answered as problem details instead of empty bodies. */
 public class ProblemMappers {
@@ -25,6 +29,26 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response notAllowed(NotAllowedException e) {
         return EventsResource.problem(Problem.of(405, "Method not allowed", "events are posted: POST /matches/{matchId}/events"));
+    }
+
+    /** A Content-Type that is not a media type at all: 415 naming the body, like a charset that cannot be read. */
+    @ServerExceptionMapper
+    public Response illegalArgument(IllegalArgumentException e, HttpServerRequest request) {
+        String contentType = request.getHeader("Content-Type");
+        if (contentType != null && !isMediaType(contentType)) {
+            return EventsResource.problem(Problem.invalidEvents(415, List.of(new Problem.FieldError(0, null, "body",
+                    "the Content-Type is not a media type; post " + EventsResource.SINGLE + " or " + EventsResource.BATCH))));
+        }
+        return ProblemForAnyException.response(e);
+    }
+
+    private static boolean isMediaType(String header) {
+        try {
+            MediaType.valueOf(header);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** Anything else: a problem without internals (the cause is logged), never a stack trace. */
