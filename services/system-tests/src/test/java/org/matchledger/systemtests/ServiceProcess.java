@@ -68,7 +68,9 @@ public final class ServiceProcess implements AutoCloseable {
 
     /** The table gateway against {@code bootstrapServers}, with a small number of partitions for new topics. */
     public static ServiceProcess gateway(String bootstrapServers) {
-        return start("table-gateway", jar(GATEWAY_JAR), serviceProperties(bootstrapServers));
+        Map<String, String> props = serviceProperties(bootstrapServers);
+        props.put("gateway.rate-limit.posts-per-second", "0"); // the tests post thousands of events a second from here
+        return start("table-gateway", jar(GATEWAY_JAR), props);
     }
 
     /** A rules processor in consumer group {@code groupId}. */
