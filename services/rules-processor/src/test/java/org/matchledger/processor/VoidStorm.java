@@ -24,6 +24,8 @@ final class VoidStorm {
     final Replay replay = new Replay();
     /** Events the ledger rejects (each goes to table-events-rejected). */
     int rejected;
+    /** Rulings of the match before the voids. */
+    final int matchRulings;
 
     VoidStorm(String matchId, int shots, int voidCount, long seed) {
         MatchPlayer player = new MatchPlayer(matchId, Discipline.NINE_BALL, 99, "T1", seed, SimProfile.CLEAN);
@@ -39,6 +41,7 @@ final class VoidStorm {
         if (shotIds.size() < shots) {
             throw new IllegalStateException("the match finished after " + shotIds.size() + " shots");
         }
+        matchRulings = replay.rulings().size();
         Random rnd = new Random(seed);
         for (int i = 0; i < voidCount; i++) {
             ObjectNode v = Json.MAPPER.createObjectNode();
