@@ -56,6 +56,14 @@ public final class MatchBook {
         }
     }
 
+    /**
+     * Whether the partition's matches have been rebuilt from the log and are kept here. A record of any other
+     * partition must not be judged: against a missing match it would be judged as "not opened".
+     */
+    public synchronized boolean isRebuilt(int partition) {
+        return matchesByPartition.containsKey(partition);
+    }
+
     public synchronized int size() {
         return matches.size();
     }

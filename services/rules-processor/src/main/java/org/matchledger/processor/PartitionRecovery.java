@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The processor keeps nothing on disk: when it is given a partition (start, restart, rebalance, another instance's
@@ -35,29 +36,70 @@ import java.util.Set;
 public class PartitionRecovery implements KafkaConsumerRebalanceListener {
     private static final Logger LOG = Logger.getLogger(PartitionRecovery.class);
 
+    private static final Duration COMMITTED_TIMEOUT = Duration.ofSeconds(30);
+
     private final MatchBook book;
     private final String bootstrapServers;
+    private final Duration rebuildTimeout;
 
     @Inject
-    public PartitionRecovery(MatchBook book, @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers) {
+    public PartitionRecovery(MatchBook book, @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
+                             @ConfigProperty(name = "ledger.processor.rebuild-timeout", defaultValue = "4m") Duration rebuildTimeout) {
         this.book = book;
         this.bootstrapServers = bootstrapServers;
+        this.rebuildTimeout = rebuildTimeout;
     }
 
     private volatile boolean recovered;
+    /** Partitions of the current assignment whose rebuild failed: their records are never judged. */
+    private final Set<Integer> failed = ConcurrentHashMap.newKeySet();
+    private final Set<TopicPartition> assignment = ConcurrentHashMap.newKeySet();
+    private volatile String failure;
 
     /** Readiness: the first assignment of this instance has been rebuilt (until then events only wait in Kafka). */
     public boolean recovered() {
         return recovered;
     }
 
+    /** The partitions whose rebuild failed (empty when every assigned partition was rebuilt). */
+    public Set<Integer> failedPartitions() {
+        return Set.copyOf(failed);
+    }
+
+    /** Why the last failed rebuild failed, or null. */
+    public String failure() {
+        return failed.isEmpty() ? null : failure;
+    }
+
+    /** The partitions of table-events assigned to this instance. */
+    public Set<TopicPartition> assignment() {
+        return Set.copyOf(assignment);
+    }
+
     @Override
     public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        List<Integer> numbers = partitions.stream().map(TopicPartition::partition).toList();
+        // Not judged until rebuilt below: if the rebuild fails, they stay so (fail closed).
+        book.revoke(numbers);
+        assignment.addAll(partitions);
         if (partitions.isEmpty()) {
             recovered = true;
             return;
         }
-        Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(Set.copyOf(partitions), Duration.ofSeconds(30));
+        try {
+            assign(consumer, partitions);
+            numbers.forEach(failed::remove);
+            recovered = true;
+        } catch (RuntimeException e) {
+            failure = e.getClass().getSimpleName() + ": " + e.getMessage();
+            failed.addAll(numbers);
+            LOG.errorf(e, "the rebuild of partitions %s failed: they are not judged here; readiness is DOWN", numbers);
+        }
+    }
+
+    private void assign(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(Set.copyOf(partitions),
+                rebuildTimeout.compareTo(COMMITTED_TIMEOUT) < 0 ? rebuildTimeout : COMMITTED_TIMEOUT);
         Map<TopicPartition, Long> until = new HashMap<>();
         for (TopicPartition tp : partitions) {
             OffsetAndMetadata c = committed.get(tp);
@@ -73,12 +115,14 @@ public class PartitionRecovery implements KafkaConsumerRebalanceListener {
         }
         LOG.infof("%d partitions assigned: %d matches rebuilt from %d events in %d ms", partitions.size(), matches,
                 until.values().stream().mapToLong(Long::longValue).sum(), (System.nanoTime() - start) / 1_000_000);
-        recovered = true;
     }
 
     @Override
     public void onPartitionsRevoked(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
-        book.revoke(partitions.stream().map(TopicPartition::partition).toList());
+        List<Integer> numbers = partitions.stream().map(TopicPartition::partition).toList();
+        book.revoke(numbers);
+        assignment.removeAll(partitions);
+        numbers.forEach(failed::remove);
     }
 
     @Override
@@ -104,7 +148,12 @@ public class PartitionRecovery implements KafkaConsumerRebalanceListener {
             reader.assign(todo);
             reader.seekToBeginning(todo);
             Set<TopicPartition> open = new HashSet<>(todo);
+            long deadline = System.nanoTime() + rebuildTimeout.toNanos();
             while (!open.isEmpty()) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new IllegalStateException("the rebuild did not reach the committed offsets of " + open
+                            + " within " + rebuildTimeout);
+                }
                 for (ConsumerRecord<String, String> r : reader.poll(Duration.ofMillis(200))) {
                     TopicPartition tp = new TopicPartition(r.topic(), r.partition());
                     if (r.offset() >= until.get(tp)) {

@@ -5,9 +5,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Not ready until this instance's partitions have been rebuilt from the log and it judges new events. */
+/**
+ * Not ready until this instance's partitions have been rebuilt from the log, nor while the rebuild of an assigned
+ * partition has failed (its records are then not judged here).
+ */
 @Readiness
 @ApplicationScoped
 public class RecoveryReadiness implements HealthCheck {
@@ -17,6 +21,12 @@ public class RecoveryReadiness implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        return HealthCheckResponse.named("partition-recovery").status(recovery.recovered()).build();
+        String failure = recovery.failure();
+        HealthCheckResponseBuilder b = HealthCheckResponse.named("partition-recovery")
+                .status(recovery.recovered() && failure == null);
+        if (failure != null) {
+            b.withData("failedPartitions", recovery.failedPartitions().toString()).withData("error", failure);
+        }
+        return b.build();
     }
 }

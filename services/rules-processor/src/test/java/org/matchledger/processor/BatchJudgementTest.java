@@ -2,6 +2,7 @@ package org.matchledger.processor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
@@ -38,13 +39,20 @@ class BatchJudgementTest {
         return out;
     }
 
+    /** A book that has rebuilt partition 3 (where {@link #records} come from). */
+    static MatchBook rebuilt() {
+        MatchBook book = new MatchBook();
+        book.assign(3, Map.of());
+        return book;
+    }
+
     private static List<Output> on(BatchJudgement b, String topic) {
         return b.outputs().stream().filter(o -> o.topic().equals(topic)).toList();
     }
 
     @Test
     void appliedEvents_giveTheirRulings_withTheirCount_andOneViewPerMatch() {
-        MatchBook book = new MatchBook();
+        MatchBook book = rebuilt();
         BatchJudgement b = BatchJudgement.of(book, records(opened("e1", 1), conceded("e2", 2)));
         List<Output> rulings = on(b, Topics.MATCH_RULINGS);
         assertEquals(2, rulings.size(), "MATCH_OPENED, then MATCH_WON");
@@ -60,7 +68,7 @@ class BatchJudgementTest {
         Replay replay = new Replay();
         replay.accept(Json.read(opened("e1", 1)));
         replay.accept(Json.read(conceded("e2", 2)));
-        BatchJudgement b = BatchJudgement.of(new MatchBook(), records(opened("e1", 1), conceded("e2", 2)));
+        BatchJudgement b = BatchJudgement.of(rebuilt(), records(opened("e1", 1), conceded("e2", 2)));
         assertEquals(Json.write(replay.view()), on(b, Topics.MATCH_VIEWS).get(0).value());
         List<String> expected = replay.rulings().stream().map(Json::write).toList();
         assertEquals(expected, on(b, Topics.MATCH_RULINGS).stream().map(Output::value).toList());
@@ -68,7 +76,7 @@ class BatchJudgementTest {
 
     @Test
     void aRejectedEvent_isKeptOnTheRejectedTopicWithItsReason_andChangesNothing() throws Exception {
-        MatchBook book = new MatchBook();
+        MatchBook book = rebuilt();
         BatchJudgement b = BatchJudgement.of(book, records(opened("e1", 1), conceded("e3", 3)));
         List<Output> rejected = on(b, Topics.TABLE_EVENTS_REJECTED);
         assertEquals(1, rejected.size());
@@ -82,7 +90,7 @@ class BatchJudgementTest {
 
     @Test
     void aValueThatIsNotJson_isRejectedNamingTheEvent() {
-        BatchJudgement b = BatchJudgement.of(new MatchBook(), records("{nope"));
+        BatchJudgement b = BatchJudgement.of(rebuilt(), records("{nope"));
         assertTrue(on(b, Topics.MATCH_RULINGS).get(0).value().contains("\"reason\":\"event: not JSON\""));
         assertEquals(1, on(b, Topics.TABLE_EVENTS_REJECTED).size());
         assertTrue(on(b, Topics.MATCH_VIEWS).isEmpty());
@@ -90,7 +98,7 @@ class BatchJudgementTest {
 
     @Test
     void aSubjectOtherThanTheRecordKey_isRejected() {
-        BatchJudgement b = BatchJudgement.of(new MatchBook(), records(opened("e1", 1).replace(M, "other")));
+        BatchJudgement b = BatchJudgement.of(rebuilt(), records(opened("e1", 1).replace(M, "other")));
         assertTrue(on(b, Topics.MATCH_RULINGS).get(0).value().contains("\"reason\":\"subject:"));
     }
 
@@ -113,20 +121,79 @@ class BatchJudgementTest {
         book.commit(b.staged(), b.partitions());
         assertTrue(book.get(M).isOpened());
 
-        MatchBook other = new MatchBook();
+        MatchBook other = rebuilt();
         BatchJudgement c = BatchJudgement.of(other, records(opened("e1", 1)));
-        other.commit(c.staged(), c.partitions()); // partition 3 was never (or no longer) assigned here
+        other.revoke(List.of(3)); // partition 3 was revoked while the batch was in flight
+        other.commit(c.staged(), c.partitions());
         assertFalse(other.get(M).isOpened());
     }
 
     @Test
     void aSecondBatch_continuesFromTheCommittedMatch() {
-        MatchBook book = new MatchBook();
-        book.assign(3, Map.of());
+        MatchBook book = rebuilt();
         BatchJudgement first = BatchJudgement.of(book, records(opened("e1", 1)));
         book.commit(first.staged(), first.partitions());
         BatchJudgement second = BatchJudgement.of(book, records(conceded("e2", 2)));
         assertEquals(1, second.applied());
         assertEquals(0, second.rejected());
+    }
+
+    @Test
+    void aRecordOfAPartitionNotRebuilt_isNotJudged_andNothingOfTheBatchIs() {
+        MatchBook book = new MatchBook();
+        book.assign(4, Map.of());
+        List<ConsumerRecord<String, String>> batch = new ArrayList<>();
+        batch.add(new ConsumerRecord<>(Topics.TABLE_EVENTS, 4, 7, "other", opened("x1", 1).replace(M, "other")));
+        batch.addAll(records(opened("e1", 1))); // partition 3: never rebuilt here
+        PartitionNotRebuiltException e = assertThrows(PartitionNotRebuiltException.class,
+                () -> BatchJudgement.parts(book, batch, 10_000));
+        assertEquals(3, e.partition());
+        book.revoke(List.of(4));
+        assertThrows(PartitionNotRebuiltException.class, () -> BatchJudgement.parts(book, records(opened("e1", 1)), 10_000),
+                "a revoked partition is not judged either");
+    }
+
+    @Test
+    void aBatchWhoseOutputExceedsTheCap_isCutIntoPartsInOrder_eachWithinTheCap_andTogetherTheWholeBatch() throws Exception {
+        VoidStorm storm = new VoidStorm(M, 200, 60, 5);
+        List<String> all = new ArrayList<>(storm.match);
+        all.addAll(storm.voids);
+        List<ConsumerRecord<String, String>> batch = records(all.toArray(String[]::new));
+        int cap = 500;
+        List<BatchJudgement> parts = BatchJudgement.parts(rebuilt(), batch, cap);
+        assertTrue(parts.size() > 1);
+
+        List<String> rulings = new ArrayList<>();
+        long nextOffset = 100;
+        for (BatchJudgement part : parts) {
+            assertTrue(part.outputs().size() <= cap || part.events() == 1,
+                    "a part over the cap holds one event only: " + part.outputs().size() + " records, " + part.events() + " events");
+            TopicPartition tp = new TopicPartition(Topics.TABLE_EVENTS, 3);
+            assertEquals(nextOffset + part.events() - 1, part.offsets().get(tp).offset(), "its own records' offsets");
+            nextOffset += part.events();
+            rulings.addAll(on(part, Topics.MATCH_RULINGS).stream().map(Output::value).toList());
+            assertEquals(1, on(part, Topics.MATCH_VIEWS).size());
+        }
+        assertEquals(100 + batch.size(), nextOffset, "every record in exactly one part");
+        assertEquals(storm.replay.rulings().stream().map(Json::write).toList(), rulings);
+        BatchJudgement last = parts.get(parts.size() - 1);
+        assertEquals(Json.write(storm.replay.view()), on(last, Topics.MATCH_VIEWS).get(0).value());
+        assertEquals(Json.write(storm.replay.view()), Json.write(last.staged().get(M).view()));
+        assertEquals(storm.replay.rulings().size(), rulings.size());
+    }
+
+    @Test
+    void oneEventWhoseOutputAloneExceedsTheCap_isAPartOfItsOwn() {
+        VoidStorm storm = new VoidStorm(M, 200, 1, 11);
+        List<String> all = new ArrayList<>(storm.match);
+        all.addAll(storm.voids);
+        int cap = 3;
+        List<BatchJudgement> parts = BatchJudgement.parts(rebuilt(), records(all.toArray(String[]::new)), cap);
+        BatchJudgement voidPart = parts.get(parts.size() - 1);
+        assertEquals(1, voidPart.events());
+        assertTrue(voidPart.outputs().size() > cap, "the void re-judges the later shots: " + voidPart.outputs().size());
+        for (BatchJudgement p : parts) {
+            assertTrue(p.outputs().size() <= cap || p.events() == 1);
+        }
     }
 }
