@@ -52,7 +52,6 @@ public class LedgerConsumer {
     private final AtomicBoolean outage = new AtomicBoolean();
     private final AtomicLong outageSince = new AtomicLong();
     private final AtomicLong stored = new AtomicLong();
-    private final AtomicLong quarantined = new AtomicLong();
 
     @Inject
     public LedgerConsumer(LedgerStore store, TopicIds topicIds, Vertx vertx) {
@@ -69,7 +68,8 @@ public class LedgerConsumer {
             topics.add(Topics.TABLE_EVENTS); // processor rejections name a table-events record
         }
         return Uni.createFrom().deferred(() -> topicIds.of(topics))
-                .onFailure().invoke(this::outageBegins)
+                .onFailure().invoke(e -> LOG.warnf("cannot look the topic ids up (%s); retrying",
+                        StoreFailure.rootMessage(e)))
                 .onFailure().retry().withBackOff(FIRST_RETRY, MAX_RETRY).indefinitely()
                 .chain(ids -> {
                     Rows rows = new Rows();
@@ -95,11 +95,6 @@ public class LedgerConsumer {
     /** Rows inserted since start-up (new ones only). */
     public long storedRows() {
         return stored.get();
-    }
-
-    /** Records quarantined since start-up. */
-    public long quarantinedRecords() {
-        return quarantined.get();
     }
 
     private Uni<Integer> storeOrQuarantine(Rows rows) {
@@ -139,8 +134,9 @@ public class LedgerConsumer {
         if (records.isEmpty()) {
             return Uni.createFrom().item(0);
         }
-        return onSafeContext(() -> store.quarantine(records)).invoke(quarantined::addAndGet);
+        return onSafeContext(() -> store.quarantine(records));
     }
+
     /**
      * Runs {@code work} on a new safe duplicated Vert.x context (what Hibernate Reactive needs), from whatever thread
      * calls: the first attempt runs on the Kafka connector's context, a retry on Mutiny's timer thread.
@@ -167,7 +163,7 @@ public class LedgerConsumer {
 
     private void outageEnds() {
         if (outage.compareAndSet(true, false)) {
-            LOG.infof("PostgreSQL answers again after %d ms: storing records", 
+            LOG.infof("PostgreSQL answers again after %d ms: storing records",
                     Duration.ofNanos(System.nanoTime() - outageSince.get()).toMillis());
         }
     }
