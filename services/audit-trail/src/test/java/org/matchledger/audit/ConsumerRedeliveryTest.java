@@ -1,5 +1,6 @@
 package org.matchledger.audit;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -18,7 +19,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -43,7 +46,11 @@ class ConsumerRedeliveryTest {
                 new ConsumerRecord<>(Topics.MATCH_RULINGS, 9, base + 1, m, "{\"matchId\":\"" + m + "\",\"seq\":2,\"eventId\":\"e2\",\"n\":0,\"kind\":\"EVENT_REJECTED\",\"reason\":\"seq: gap\"}"),
                 new ConsumerRecord<>(Topics.MATCH_VIEWS, 9, base, m, "{\"matchId\":\"" + m + "\",\"lastSeq\":1}"),
                 new ConsumerRecord<>(Topics.TABLE_EVENTS_REJECTED, 9, base, m, "{\"matchId\":\"" + m + "\",\"reason\":\"event: not JSON\",\"partition\":9,\"offset\":" + (base + 1) + ",\"eventText\":\"not json at all\"}"),
-                new ConsumerRecord<>(Topics.TABLE_EVENTS_REJECTED, 9, base + 1, m, "{\"matchId\":\"" + m + "\",\"reason\":\"data.x: bad\",\"source\":\"table-gateway\",\"eventText\":\"{}\"}"));
+                new ConsumerRecord<>(Topics.TABLE_EVENTS_REJECTED, 9, base + 1, m, "{\"matchId\":\"" + m + "\",\"reason\":\"data.x: bad\",\"source\":\"table-gateway\",\"eventText\":\"{}\"}"),
+                // PostgreSQL refuses it (a NUL in the event id): quarantined, once.
+                new ConsumerRecord<>(Topics.TABLE_EVENTS, 9, base + 2, m, "{\"id\":\"e\\u0000\",\"subject\":\"" + m + "\",\"seq\":2,\"type\":\"pool.shot.taken\"}"),
+                // Not a view: quarantined, once.
+                new ConsumerRecord<>(Topics.MATCH_VIEWS, 9, base + 1, m, "{\"matchId\":\"" + m + "\"}"));
         for (int delivery = 0; delivery < 2; delivery++) {
             consumer.consume(batch(records)).await().atMost(Duration.ofSeconds(30));
             var db = RestartablePostgres.database;
@@ -53,6 +60,8 @@ class ConsumerRedeliveryTest {
             assertEquals(1, Db.count(db, "SELECT count(*) FROM rejected_event WHERE match_id = ? AND source = 'processor'", m));
             assertEquals(1, Db.count(db, "SELECT count(*) FROM rejected_event WHERE match_id = ? AND source = 'gateway'", m));
             assertEquals(1, Db.count(db, "SELECT count(*) FROM rejected_event WHERE match_id = ? AND source = 'notice'", m));
+            assertEquals(1, Db.count(db, "SELECT count(*) FROM quarantined_record WHERE match_id = ? AND sql_state = '22021'", m));
+            assertEquals(1, Db.count(db, "SELECT count(*) FROM quarantined_record WHERE match_id = ? AND sql_state IS NULL", m));
         }
     }
 
@@ -75,6 +84,53 @@ class ConsumerRedeliveryTest {
         assertEquals(match.events.size(), Db.count(db, "SELECT count(*) FROM recorded_event WHERE match_id = ?", match.matchId));
         assertEquals(match.appliedRulings(), Db.count(db, "SELECT count(*) FROM ruling WHERE match_id = ?", match.matchId));
         assertEquals(match.rejected, Db.count(db, "SELECT count(*) FROM rejected_event WHERE match_id = ? AND source = 'processor'", match.matchId));
+    }
+
+    /**
+     * PostgreSQL away for longer than SmallRye's default 60 s limit on an unprocessed record: readiness shows the lag
+     * per topic and is DOWN above audit.health.max-lag (50 in tests); the channel does not fail, so once PostgreSQL
+     * is back everything is stored and readiness is UP again.
+     */
+    @Test
+    void aLongOutage_readinessShowsTheLag_andEverythingIsStoredAfterwards() throws Exception {
+        PublishedMatch match = PublishedMatch.simulate("outage-" + System.nanoTime(), Discipline.NINE_BALL, 3, 33);
+        var db = RestartablePostgres.database;
+        long stopped = System.nanoTime();
+        RestartablePostgres.server.stop();
+        try {
+            match.publish(2);
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                JsonNode c = lagCheck();
+                return c != null && "DOWN".equals(c.path("status").asText())
+                        && c.path("data").path("lag table-events").asLong() > 50;
+            });
+            long left = Duration.ofSeconds(65).toNanos() - (System.nanoTime() - stopped);
+            Thread.sleep(Math.max(0, left / 1_000_000));
+        } finally {
+            RestartablePostgres.server.start();
+        }
+        await().atMost(Duration.ofSeconds(90)).until(() ->
+                Db.count(db, "SELECT count(*) FROM recorded_event WHERE match_id = ?", match.matchId) == match.events.size()
+                        && Db.count(db, "SELECT count(*) FROM ruling WHERE match_id = ?", match.matchId) == match.appliedRulings()
+                        && Db.count(db, "SELECT count(*) FROM published_view WHERE match_id = ?", match.matchId) == match.viewAt.size());
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            JsonNode c = lagCheck();
+            return c != null && "UP".equals(c.path("status").asText());
+        });
+        JsonNode c = lagCheck();
+        assertTrue(c.path("data").path("lag table-events").asLong() <= 50, c.toString());
+        assertTrue(c.path("data").path("quarantined").asText().matches("\\d+"), c.toString());
+    }
+
+    /** The lag check's entry in /q/health/ready. */
+    static JsonNode lagCheck() {
+        String body = given().get("/q/health/ready").then().extract().asString();
+        for (JsonNode check : PublishedMatch.read(body).path("checks")) {
+            if (check.path("name").asText().equals("audit-trail lag")) {
+                return check;
+            }
+        }
+        return null;
     }
 
     static ConsumerRecords<String, String> batch(List<ConsumerRecord<String, String>> records) {

@@ -40,6 +40,7 @@ public class AuditResource {
     @Path("matches/{matchId}/ledger")
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<ObjectNode> ledger(@PathParam("matchId") String matchId) {
+        MatchIds.valid(matchId);
         return known(matchId, false).map(Timeline::of);
     }
 
@@ -48,6 +49,7 @@ public class AuditResource {
     @Path("matches/{matchId}/view")
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<Response> view(@PathParam("matchId") String matchId, @QueryParam("atSeq") String atSeq) {
+        MatchIds.valid(matchId);
         Long at = null;
         if (atSeq != null) {
             try {
@@ -80,6 +82,7 @@ public class AuditResource {
     @Path("matches/{matchId}/verify")
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<ObjectNode> verify(@PathParam("matchId") String matchId) {
+        MatchIds.valid(matchId);
         return known(matchId, true).map(Verification::verify);
     }
 
@@ -87,6 +90,7 @@ public class AuditResource {
     @GET
     @Path("matches/{matchId}/export")
     public Uni<Response> export(@PathParam("matchId") String matchId, @QueryParam("format") String format) {
+        MatchIds.valid(matchId);
         String f = format == null ? "jsonl" : format.trim().toLowerCase();
         if (!f.equals("jsonl") && !f.equals("csv")) {
             throw new Problem.Failure(Problem.badParameter("format", "must be jsonl or csv, got '" + format + "'"));
@@ -133,6 +137,59 @@ public class AuditResource {
             list.forEach(arr::add);
             return out;
         });
+    }
+
+    /**
+     * Records PostgreSQL refused to store or that could not be read, oldest first ({@code afterId} to page on,
+     * {@code limit} 1–1000, default 100). Values as stored: NUL characters escaped as {@code \u0000}.
+     */
+    @GET
+    @Path("quarantine")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<ObjectNode> quarantine(@QueryParam("afterId") String afterId, @QueryParam("limit") String limit) {
+        return quarantined(null, afterId, limit);
+    }
+
+    /** The quarantined records of one match. */
+    @GET
+    @Path("matches/{matchId}/quarantine")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<ObjectNode> matchQuarantine(@PathParam("matchId") String matchId, @QueryParam("afterId") String afterId,
+                                           @QueryParam("limit") String limit) {
+        return quarantined(MatchIds.valid(matchId), afterId, limit);
+    }
+
+    private Uni<ObjectNode> quarantined(String matchId, String afterId, String limit) {
+        long after = number("afterId", afterId, 0, 0, Long.MAX_VALUE);
+        int max = (int) number("limit", limit, 100, 1, 1000);
+        return store.quarantined(matchId, after, max).map(list -> {
+            ObjectNode out = Json.MAPPER.createObjectNode();
+            if (matchId != null) {
+                out.put("matchId", matchId);
+            }
+            ArrayNode arr = out.putArray("records");
+            list.forEach(q -> arr.add(Timeline.quarantined(q)));
+            out.put("count", list.size());
+            if (list.size() == max) {
+                out.put("nextAfterId", list.get(list.size() - 1).id);
+            }
+            return out;
+        });
+    }
+
+    private static long number(String name, String value, long absent, long min, long max) {
+        if (value == null) {
+            return absent;
+        }
+        try {
+            long n = Long.parseLong(value.trim());
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw new Problem.Failure(Problem.badParameter(name, "must be a whole number from " + min + " to " + max));
     }
 
     private Uni<LedgerStore.MatchRecord> known(String matchId, boolean withViews) {

@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.matchledger.audit.store.RejectedEvent;
 import org.matchledger.core.json.Json;
+import org.matchledger.kafka.RulingsHeader;
 import org.matchledger.kafka.Topics;
 
-import org.matchledger.kafka.RulingsHeader;
-
+import java.time.Instant;
+import java.util.Map;
 
 /**
  * What each record of the four ledger topics is stored as (pure: no database). Nothing is ever dropped for its
@@ -15,30 +16,38 @@ import org.matchledger.kafka.RulingsHeader;
  * rejection that cannot be read is kept as a notice with that reason.
  */
 public final class Intake {
-    /** The processor's header on each ruling: how many rulings its event got. */
-
     private Intake() {
     }
 
-    public static void add(Rows rows, ConsumerRecord<String, String> r) {
+    /**
+     * Adds the row {@code r} becomes. {@code topicIds}: the current id of each topic of the batch (the key of rows
+     * keyed by Kafka coordinates); the id of {@code table-events} too, which processor rejections refer to.
+     */
+    public static void add(Rows rows, ConsumerRecord<String, String> r, Map<String, String> topicIds) {
+        Rows.Origin o = origin(r, topicIds);
         switch (r.topic()) {
-            case Topics.TABLE_EVENTS -> event(rows, r);
-            case Topics.MATCH_RULINGS -> ruling(rows, r);
-            case Topics.MATCH_VIEWS -> view(rows, r);
-            case Topics.TABLE_EVENTS_REJECTED -> rejected(rows, r);
-            default -> rows.unreadable.add(r.topic() + "-" + r.partition() + "@" + r.offset() + ": not a ledger topic");
+            case Topics.TABLE_EVENTS -> event(rows, r, o);
+            case Topics.MATCH_RULINGS -> ruling(rows, r, o);
+            case Topics.MATCH_VIEWS -> view(rows, r, o);
+            case Topics.TABLE_EVENTS_REJECTED -> rejected(rows, r, o, topicIds.getOrDefault(Topics.TABLE_EVENTS, ""));
+            default -> rows.unreadable.add(new Rows.Unreadable(o, r.key(), "not a ledger topic"));
         }
     }
 
-    static void event(Rows rows, ConsumerRecord<String, String> r) {
+    static Rows.Origin origin(ConsumerRecord<String, String> r, Map<String, String> topicIds) {
+        return new Rows.Origin(r.topic(), topicIds.getOrDefault(r.topic(), ""), r.partition(), r.offset(),
+                r.timestamp() >= 0 ? Instant.ofEpochMilli(r.timestamp()) : null, r.key(), r.value());
+    }
+
+    static void event(Rows rows, ConsumerRecord<String, String> r, Rows.Origin o) {
         String value = r.value() == null ? "" : r.value();
         JsonNode e = readOrNull(value);
         String matchId = r.key() != null ? r.key() : text(e, "subject");
-        rows.events.add(new Rows.Event(r.partition(), r.offset(), matchId == null ? "" : matchId, integral(e, "seq"),
-                text(e, "id"), text(e, "type"), value));
+        rows.events.add(new Rows.Event(o, matchId == null ? "" : matchId, integral(e, "seq"), text(e, "id"),
+                text(e, "type"), value));
     }
 
-    static void ruling(Rows rows, ConsumerRecord<String, String> r) {
+    static void ruling(Rows rows, ConsumerRecord<String, String> r, Rows.Origin o) {
         JsonNode j = readOrNull(r.value());
         String kind = text(j, "kind");
         Long seq = integral(j, "seq");
@@ -47,17 +56,17 @@ public final class Intake {
                 || text(j, "eventId") == null || integral(j, "n") == null) {
             String reason = kind == null ? "unreadable ruling record" : text(j, "reason") != null ? text(j, "reason")
                     : text(j, "detail");
-            rows.rejected.add(new Rows.Rejected(r.topic(), r.partition(), r.offset(), RejectedEvent.NOTICE, matchId, seq,
-                    text(j, "eventId"), kind, reason, null, null, r.value() == null ? "" : r.value()));
+            rows.rejected.add(new Rows.Rejected(o, RejectedEvent.NOTICE, matchId, seq, text(j, "eventId"), kind, reason,
+                    null, null, null, r.value() == null ? "" : r.value()));
             return;
         }
         Long points = integral(j, "points");
-        rows.rulings.add(new Rows.Ruling(matchId, seq, integral(j, "n").intValue(), text(j, "eventId"), kind,
+        rows.rulings.add(new Rows.Ruling(o, matchId, seq, integral(j, "n").intValue(), text(j, "eventId"), kind,
                 text(j, "rule"), text(j, "player"), points == null ? null : points.intValue(), text(j, "targetId"),
                 integral(j, "rejudges"), RulingsHeader.read(r.headers()), r.value()));
     }
 
-    static void view(Rows rows, ConsumerRecord<String, String> r) {
+    static void view(Rows rows, ConsumerRecord<String, String> r, Rows.Origin o) {
         if (r.value() == null) {
             return; // a tombstone: nothing was published
         }
@@ -65,13 +74,13 @@ public final class Intake {
         Long lastSeq = integral(j, "lastSeq");
         String matchId = text(j, "matchId") != null ? text(j, "matchId") : r.key();
         if (lastSeq == null || matchId == null) {
-            rows.unreadable.add(r.topic() + "-" + r.partition() + "@" + r.offset() + ": a view without matchId/lastSeq");
+            rows.unreadable.add(new Rows.Unreadable(o, matchId, "a view without matchId or lastSeq"));
             return;
         }
-        rows.views.add(new Rows.View(matchId, lastSeq, r.value()));
+        rows.views.add(new Rows.View(o, matchId, lastSeq, r.value()));
     }
 
-    static void rejected(Rows rows, ConsumerRecord<String, String> r) {
+    static void rejected(Rows rows, ConsumerRecord<String, String> r, Rows.Origin o, String tableEventsId) {
         String value = r.value() == null ? "" : r.value();
         JsonNode j = readOrNull(value);
         JsonNode event = j == null ? null : j.get("event");
@@ -82,9 +91,9 @@ public final class Intake {
         Long offset = integral(j, "offset");
         boolean processor = partition != null && offset != null;
         String matchId = text(j, "matchId") != null ? text(j, "matchId") : r.key();
-        rows.rejected.add(new Rows.Rejected(r.topic(), r.partition(), r.offset(),
-                processor ? RejectedEvent.PROCESSOR : RejectedEvent.GATEWAY, matchId, integral(event, "seq"),
-                text(event, "id"), null, j == null ? "unreadable rejection record" : text(j, "reason"),
+        rows.rejected.add(new Rows.Rejected(o, processor ? RejectedEvent.PROCESSOR : RejectedEvent.GATEWAY, matchId,
+                integral(event, "seq"), text(event, "id"), null,
+                j == null ? "unreadable rejection record" : text(j, "reason"), processor ? tableEventsId : "",
                 processor ? partition.intValue() : null, processor ? offset : null, value));
     }
 

@@ -5,7 +5,6 @@ import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
-import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -13,9 +12,16 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 import org.matchledger.audit.Channels;
+import org.matchledger.audit.kafka.TopicIds;
 import org.matchledger.audit.store.LedgerStore;
+import org.matchledger.audit.store.Quarantine;
+import org.matchledger.kafka.Topics;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -25,10 +31,14 @@ import java.util.function.Supplier;
  * (throttled strategy) only once the returned Uni has completed, i.e. once the rows are in PostgreSQL. A redelivered
  * batch inserts nothing new (every insert is ON CONFLICT DO NOTHING on the table's key).
  *
- * <p>PostgreSQL away: the write is retried with backoff (250 ms up to 5 s) for as long as it takes; the Uni does not
- * fail, so no record is skipped and the channel stays up. One warning when an outage begins, one line when it ends.
- * A row PostgreSQL refuses for its content (SQLSTATE class 22 or 23, e.g. a NUL character in a value) is the only thing
- * not stored: the batch is then written row by row and each refused row is logged with its coordinates.
+ * <p>A row PostgreSQL refuses for its content ({@link StoreFailure#refusedContent}, e.g. a NUL character in a value)
+ * never holds up the others: the batch is split in halves until the refused rows are alone, those go to
+ * {@code quarantined_record} with the error and their record's coordinates, the rest is stored. A record that cannot
+ * be read as what its topic carries is quarantined too. Nothing is dropped.
+ *
+ * <p>PostgreSQL away (or any other failure): the whole write is retried with backoff (250 ms up to 5 s) for as long as
+ * it takes; the Uni does not fail, so no record is skipped and the channel stays up. One warning when an outage
+ * begins, one line when it ends.
  */
 @ApplicationScoped
 public class LedgerConsumer {
@@ -37,31 +47,42 @@ public class LedgerConsumer {
     static final Duration MAX_RETRY = Duration.ofSeconds(5);
 
     private final LedgerStore store;
+    private final TopicIds topicIds;
     private final Vertx vertx;
     private final AtomicBoolean outage = new AtomicBoolean();
     private final AtomicLong outageSince = new AtomicLong();
     private final AtomicLong stored = new AtomicLong();
 
     @Inject
-    public LedgerConsumer(LedgerStore store, Vertx vertx) {
+    public LedgerConsumer(LedgerStore store, TopicIds topicIds, Vertx vertx) {
         this.store = store;
+        this.topicIds = topicIds;
         this.vertx = vertx;
     }
 
     @Incoming(Channels.AUDIT_IN)
     public Uni<Void> consume(ConsumerRecords<String, String> records) {
-        Rows rows = new Rows();
-        for (ConsumerRecord<String, String> r : records) {
-            Intake.add(rows, r);
+        Set<String> topics = new HashSet<>();
+        records.partitions().forEach(p -> topics.add(p.topic()));
+        if (topics.contains(Topics.TABLE_EVENTS_REJECTED)) {
+            topics.add(Topics.TABLE_EVENTS); // processor rejections name a table-events record
         }
-        rows.unreadable.forEach(u -> LOG.warnf("not stored: %s", u));
-        return storeUntilDone(rows);
+        return Uni.createFrom().deferred(() -> topicIds.of(topics))
+                .onFailure().invoke(e -> LOG.warnf("cannot look the topic ids up (%s); retrying",
+                        StoreFailure.rootMessage(e)))
+                .onFailure().retry().withBackOff(FIRST_RETRY, MAX_RETRY).indefinitely()
+                .chain(ids -> {
+                    Rows rows = new Rows();
+                    for (ConsumerRecord<String, String> r : records) {
+                        Intake.add(rows, r, ids);
+                    }
+                    return storeUntilDone(rows);
+                });
     }
 
-    /** Stores the rows, retrying through database outages; completes once they are committed. */
+    /** Stores the rows (quarantining what PostgreSQL refuses), retrying through outages; completes once committed. */
     public Uni<Void> storeUntilDone(Rows rows) {
-        return Uni.createFrom().deferred(() -> onSafeContext(() -> store.store(rows)))
-                .onFailure(LedgerConsumer::refusedContent).recoverWithUni(e -> storeRowByRow(rows, e))
+        return Uni.createFrom().deferred(() -> storeOrQuarantine(rows))
                 .onFailure().invoke(this::outageBegins)
                 .onFailure().retry().withBackOff(FIRST_RETRY, MAX_RETRY).indefinitely()
                 .invoke(n -> {
@@ -76,44 +97,44 @@ public class LedgerConsumer {
         return stored.get();
     }
 
-    private Uni<Integer> storeRowByRow(Rows rows, Throwable cause) {
-        LOG.warnf("PostgreSQL refused a row of a batch (%s): storing the batch row by row", rootMessage(cause));
-        Uni<Integer> total = Uni.createFrom().item(0);
-        for (Rows single : singles(rows)) {
-            total = total.chain(sum -> onSafeContext(() -> store.store(single))
-                    .onFailure(LedgerConsumer::refusedContent).recoverWithItem(e -> {
-                        LOG.errorf("not stored, PostgreSQL refuses its content (%s): %s", rootMessage(e), describe(single));
-                        return 0;
-                    })
-                    .map(n -> sum + n));
+    private Uni<Integer> storeOrQuarantine(Rows rows) {
+        List<Quarantine> unreadable = new ArrayList<>();
+        for (Rows.Unreadable u : rows.unreadable) {
+            LOG.warnf("quarantined, not readable: %s: %s", u.origin(), u.reason());
+            unreadable.add(new Quarantine(u.origin(), u.matchId(), null, u.reason()));
         }
-        return total;
+        return attempt(rows.all())
+                .chain(n -> quarantine(unreadable).replaceWith(n));
     }
 
-    private static java.util.List<Rows> singles(Rows rows) {
-        java.util.List<Rows> list = new java.util.ArrayList<>();
-        rows.events.forEach(e -> { Rows r = new Rows(); r.events.add(e); list.add(r); });
-        rows.rulings.forEach(e -> { Rows r = new Rows(); r.rulings.add(e); list.add(r); });
-        rows.rejected.forEach(e -> { Rows r = new Rows(); r.rejected.add(e); list.add(r); });
-        rows.views.forEach(e -> { Rows r = new Rows(); r.views.add(e); list.add(r); });
-        return list;
+    /** Stores {@code rows} in one transaction; if PostgreSQL refuses one for its content, in halves. */
+    private Uni<Integer> attempt(List<Rows.Row> rows) {
+        if (rows.isEmpty()) {
+            return Uni.createFrom().item(0);
+        }
+        return onSafeContext(() -> store.store(Rows.of(rows)))
+                .onFailure(StoreFailure::refusedContent).recoverWithUni(e -> split(rows, e));
     }
 
-    private static String describe(Rows single) {
-        if (!single.events.isEmpty()) {
-            var e = single.events.get(0);
-            return "table-events-" + e.partition() + "@" + e.offset() + " (match " + e.matchId() + ")";
+    private Uni<Integer> split(List<Rows.Row> rows, Throwable refusal) {
+        if (rows.size() == 1) {
+            Rows.Row row = rows.get(0);
+            LOG.errorf("quarantined, PostgreSQL refuses its content (SQLSTATE %s, %s): %s", StoreFailure.sqlState(refusal),
+                    StoreFailure.message(refusal), row.origin());
+            return quarantine(List.of(new Quarantine(row.origin(), row.matchId(), StoreFailure.sqlState(refusal),
+                    StoreFailure.message(refusal)))).replaceWith(0);
         }
-        if (!single.rejected.isEmpty()) {
-            var e = single.rejected.get(0);
-            return e.topic() + "-" + e.partition() + "@" + e.offset();
+        int half = rows.size() / 2;
+        List<Rows.Row> first = rows.subList(0, half);
+        List<Rows.Row> second = rows.subList(half, rows.size());
+        return attempt(first).chain(a -> attempt(second).map(b -> a + b));
+    }
+
+    private Uni<Integer> quarantine(List<Quarantine> records) {
+        if (records.isEmpty()) {
+            return Uni.createFrom().item(0);
         }
-        if (!single.rulings.isEmpty()) {
-            var e = single.rulings.get(0);
-            return "ruling " + e.matchId() + " seq " + e.seq() + " n " + e.n();
-        }
-        var v = single.views.get(0);
-        return "view " + v.matchId() + " lastSeq " + v.lastSeq();
+        return onSafeContext(() -> store.quarantine(records));
     }
 
     /**
@@ -132,37 +153,18 @@ public class LedgerConsumer {
         }));
     }
 
-    /** PostgreSQL refused the content of a row (data exception or integrity violation), not a connection problem. */
-    static boolean refusedContent(Throwable t) {
-        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (c instanceof PgException pg && pg.getSqlState() != null
-                    && (pg.getSqlState().startsWith("22") || pg.getSqlState().startsWith("23"))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     private void outageBegins(Throwable e) {
         if (outage.compareAndSet(false, true)) {
             outageSince.set(System.nanoTime());
             LOG.warnf("cannot store records in PostgreSQL (%s); retrying until it answers, nothing is skipped",
-                    rootMessage(e));
+                    StoreFailure.rootMessage(e));
         }
     }
 
     private void outageEnds() {
         if (outage.compareAndSet(true, false)) {
-            LOG.infof("PostgreSQL answers again after %d ms: storing records", 
+            LOG.infof("PostgreSQL answers again after %d ms: storing records",
                     Duration.ofNanos(System.nanoTime() - outageSince.get()).toMillis());
         }
-    }
-
-    static String rootMessage(Throwable t) {
-        Throwable c = t;
-        while (c.getCause() != null && c.getCause() != c) {
-            c = c.getCause();
-        }
-        return c.getClass().getSimpleName() + ": " + c.getMessage();
     }
 }

@@ -83,15 +83,33 @@ public final class Export {
         return n == null || n.isNull() ? "" : n.isValueNode() ? n.asText() : n.toString();
     }
 
-    /** One CSV record (RFC 4180): fields with a comma, quote or line break are quoted, quotes doubled; CRLF. */
+    /**
+     * One CSV record (RFC 4180): each field neutralised ({@link #cell}), then quoted if it holds a comma, quote or
+     * line break, quotes doubled; CRLF.
+     */
     static void line(StringBuilder sb, List<String> fields) {
         for (int i = 0; i < fields.size(); i++) {
             if (i > 0) {
                 sb.append(',');
             }
-            sb.append(quote(fields.get(i)));
+            sb.append(quote(cell(fields.get(i))));
         }
         sb.append("\r\n");
+    }
+
+    private static final java.util.regex.Pattern NUMBER =
+            java.util.regex.Pattern.compile("-?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?");
+
+    /**
+     * A cell a spreadsheet cannot take for a formula: one starting with {@code = + - @}, TAB or CR gets a leading
+     * {@code '} (CSV injection) — unless the whole cell is a number, so that negative numbers stay numbers.
+     */
+    public static String cell(String value) {
+        if (value == null || value.isEmpty() || "=+-@\t\r".indexOf(value.charAt(0)) < 0
+                || NUMBER.matcher(value).matches()) {
+            return value == null ? "" : value;
+        }
+        return "'" + value;
     }
 
     static String quote(String f) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.matchledger.audit.store.LedgerStore;
+import org.matchledger.audit.store.QuarantinedRecord;
 import org.matchledger.audit.store.RejectedEvent;
 import org.matchledger.audit.store.RulingRow;
 import org.matchledger.core.json.Json;
@@ -22,7 +23,8 @@ import java.util.Map;
  * processor's {@code table-events-rejected} record, else the fold's); duplicates what they repeat. Corrections name
  * the event they voided or replaced ({@code correction.targetId}, {@code targetSeq}); their targets list them in
  * {@code correctedBy}. Appeals are marked ({@code appeal}) and their targets list them in {@code appealedBy}.
- * Posts the gateway refused (they never reached table-events) are listed apart, under {@code refused}.
+ * Posts the gateway refused (they never reached table-events) are listed apart, under {@code refused}; records of
+ * the match PostgreSQL refused to store (or that could not be read) under {@code quarantined}.
  */
 public final class Timeline {
     private Timeline() {
@@ -38,7 +40,7 @@ public final class Timeline {
         List<RejectedEvent> refused = new ArrayList<>();
         for (RejectedEvent r : record.rejected()) {
             if (RejectedEvent.PROCESSOR.equals(r.source)) {
-                rejections.put(r.eventPartition + "@" + r.eventOffset, r);
+                rejections.put(r.eventTopicId + "/" + r.eventPartition + "@" + r.eventOffset, r);
             } else if (RejectedEvent.GATEWAY.equals(r.source)) {
                 refused.add(r);
             }
@@ -54,6 +56,9 @@ public final class Timeline {
             ObjectNode row = rows.addObject();
             row.put("partition", e.recorded().kafkaPartition);
             row.put("offset", e.recorded().kafkaOffset);
+            if (e.recorded().kafkaTimestamp != null) {
+                row.put("kafkaTimestamp", e.recorded().kafkaTimestamp.toInstant().toString());
+            }
             putNullable(row, "seq", e.recorded().seq);
             row.put("eventId", e.recorded().eventId);
             row.put("type", e.recorded().type);
@@ -67,7 +72,8 @@ public final class Timeline {
             switch (status) {
                 case REJECTED -> {
                     rejected++;
-                    RejectedEvent r = rejections.get(e.recorded().kafkaPartition + "@" + e.recorded().kafkaOffset);
+                    RejectedEvent r = rejections.get(
+                            e.recorded().topicId + "/" + e.recorded().kafkaPartition + "@" + e.recorded().kafkaOffset);
                     row.put("reason", r != null && r.reason != null ? r.reason : e.reason());
                     row.put("reasonFrom", r != null ? "table-events-rejected" : "refold");
                 }
@@ -108,7 +114,27 @@ public final class Timeline {
             JsonNode body = Verification.tree(r.body);
             o.set("record", body);
         }
+        ArrayNode quarantined = out.putArray("quarantined");
+        record.quarantined().forEach(q -> quarantined.add(quarantined(q)));
         return out;
+    }
+
+    /** A quarantined record as the API shows it (the value as stored: NUL characters escaped). */
+    public static ObjectNode quarantined(QuarantinedRecord q) {
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        o.put("id", q.id);
+        o.put("topic", q.topic);
+        o.put("topicId", q.topicId);
+        o.put("partition", q.kafkaPartition);
+        o.put("offset", q.kafkaOffset);
+        o.put("kafkaTimestamp", q.kafkaTimestamp == null ? null : q.kafkaTimestamp.toInstant().toString());
+        o.put("matchId", q.matchId);
+        o.put("sqlState", q.sqlState);
+        o.put("error", q.error);
+        o.put("key", q.recordKey);
+        o.put("value", q.recordValue);
+        o.put("quarantinedAt", q.quarantinedAt == null ? null : q.quarantinedAt.toInstant().toString());
+        return o;
     }
 
     private static void markCorrection(ObjectNode row, Refold.Entry e, Map<String, Long> seqOfApplied,

@@ -26,24 +26,45 @@ public class LedgerStore {
         return Panache.withTransaction(() -> Panache.getSession().chain(s -> insertAll(s, rows)));
     }
 
+    /** Stores the records PostgreSQL refused or that could not be read, in one transaction; the number new. */
+    public Uni<Integer> quarantine(List<Quarantine> records) {
+        if (records.isEmpty()) {
+            return Uni.createFrom().item(0);
+        }
+        return Panache.withTransaction(() -> Panache.getSession().chain(s -> {
+            Uni<Integer> total = Uni.createFrom().item(0);
+            for (var chunk : chunked(records)) {
+                total = total.chain(sum -> insert(s, QUARANTINE_SQL, QUARANTINE_TYPES, chunk, (q, p) -> {
+                    Rows.Origin o = q.origin();
+                    p.add(o.topic()); p.add(o.topicId()); p.add(o.partition()); p.add(o.offset());
+                    p.add(time(o)); p.add(Quarantine.escapeNul(q.matchId())); p.add(q.sqlState());
+                    p.add(Quarantine.escapeNul(q.error())); p.add(Quarantine.escapeNul(o.key()));
+                    p.add(Quarantine.escapeNul(o.value()));
+                }).map(n -> sum + n));
+            }
+            return total;
+        }));
+    }
+
     private Uni<Integer> insertAll(Mutiny.Session s, Rows rows) {
         List<java.util.function.Supplier<Uni<Integer>>> steps = new ArrayList<>();
         chunks(rows.events, c -> steps.add(() -> insert(s, EVENT_SQL, EVENT_TYPES, c, (e, p) -> {
-            p.add(e.partition()); p.add(e.offset()); p.add(e.matchId()); p.add(e.seq()); p.add(e.eventId());
-            p.add(e.type()); p.add(e.payload());
+            p.add(e.origin().topicId()); p.add(e.origin().partition()); p.add(e.origin().offset()); p.add(time(e.origin()));
+            p.add(e.matchId()); p.add(e.seq()); p.add(e.eventId()); p.add(e.type()); p.add(e.payload());
         })));
         chunks(rows.rulings, c -> steps.add(() -> insert(s, RULING_SQL, RULING_TYPES, c, (r, p) -> {
             p.add(r.matchId()); p.add(r.seq()); p.add(r.n()); p.add(r.eventId()); p.add(r.kind()); p.add(r.rule());
             p.add(r.player()); p.add(r.points()); p.add(r.targetId()); p.add(r.rejudges()); p.add(r.rulingsOfEvent());
-            p.add(r.body());
+            p.add(r.body()); p.add(time(r.origin()));
         })));
         chunks(rows.rejected, c -> steps.add(() -> insert(s, REJECTED_SQL, REJECTED_TYPES, c, (r, p) -> {
-            p.add(r.topic()); p.add(r.partition()); p.add(r.offset()); p.add(r.source()); p.add(r.matchId());
-            p.add(r.seq()); p.add(r.eventId()); p.add(r.kind()); p.add(r.reason()); p.add(r.eventPartition());
-            p.add(r.eventOffset()); p.add(r.body());
+            p.add(r.origin().topic()); p.add(r.origin().topicId()); p.add(r.origin().partition()); p.add(r.origin().offset());
+            p.add(time(r.origin())); p.add(r.source()); p.add(r.matchId()); p.add(r.seq()); p.add(r.eventId());
+            p.add(r.kind()); p.add(r.reason()); p.add(r.eventTopicId() == null ? "" : r.eventTopicId());
+            p.add(r.eventPartition()); p.add(r.eventOffset()); p.add(r.body());
         })));
         chunks(rows.views, c -> steps.add(() -> insert(s, VIEW_SQL, VIEW_TYPES, c, (v, p) -> {
-            p.add(v.matchId()); p.add(v.lastSeq()); p.add(v.body());
+            p.add(v.matchId()); p.add(v.lastSeq()); p.add(v.body()); p.add(time(v.origin()));
         })));
         Uni<Integer> total = Uni.createFrom().item(0);
         for (var step : steps) {
@@ -52,15 +73,21 @@ public class LedgerStore {
         return total;
     }
 
+    private static java.time.OffsetDateTime time(Rows.Origin o) {
+        return o.timestamp() == null ? null : o.timestamp().atOffset(java.time.ZoneOffset.UTC);
+    }
+
     // Column casts: a null parameter has no type of its own.
-    static final String EVENT_SQL = "INSERT INTO recorded_event (kafka_partition, kafka_offset, match_id, seq, event_id, type, payload) VALUES %s ON CONFLICT DO NOTHING";
-    static final String[] EVENT_TYPES = {"integer", "bigint", "text", "bigint", "text", "text", "text"};
-    static final String RULING_SQL = "INSERT INTO ruling (match_id, seq, n, event_id, kind, rule, player, points, target_id, rejudges, rulings_of_event, body) VALUES %s ON CONFLICT DO NOTHING";
-    static final String[] RULING_TYPES = {"text", "bigint", "integer", "text", "text", "text", "text", "integer", "text", "bigint", "integer", "text"};
-    static final String REJECTED_SQL = "INSERT INTO rejected_event (topic, kafka_partition, kafka_offset, source, match_id, seq, event_id, kind, reason, event_partition, event_offset, body) VALUES %s ON CONFLICT DO NOTHING";
-    static final String[] REJECTED_TYPES = {"text", "integer", "bigint", "text", "text", "bigint", "text", "text", "text", "integer", "bigint", "text"};
-    static final String VIEW_SQL = "INSERT INTO published_view (match_id, last_seq, body) VALUES %s ON CONFLICT DO NOTHING";
-    static final String[] VIEW_TYPES = {"text", "bigint", "text"};
+    static final String EVENT_SQL = "INSERT INTO recorded_event (topic_id, kafka_partition, kafka_offset, kafka_timestamp, match_id, seq, event_id, type, payload) VALUES %s ON CONFLICT DO NOTHING";
+    static final String[] EVENT_TYPES = {"text", "integer", "bigint", "timestamptz", "text", "bigint", "text", "text", "text"};
+    static final String RULING_SQL = "INSERT INTO ruling (match_id, seq, n, event_id, kind, rule, player, points, target_id, rejudges, rulings_of_event, body, kafka_timestamp) VALUES %s ON CONFLICT DO NOTHING";
+    static final String[] RULING_TYPES = {"text", "bigint", "integer", "text", "text", "text", "text", "integer", "text", "bigint", "integer", "text", "timestamptz"};
+    static final String REJECTED_SQL = "INSERT INTO rejected_event (topic, topic_id, kafka_partition, kafka_offset, kafka_timestamp, source, match_id, seq, event_id, kind, reason, event_topic_id, event_partition, event_offset, body) VALUES %s ON CONFLICT DO NOTHING";
+    static final String[] REJECTED_TYPES = {"text", "text", "integer", "bigint", "timestamptz", "text", "text", "bigint", "text", "text", "text", "text", "integer", "bigint", "text"};
+    static final String VIEW_SQL = "INSERT INTO published_view (match_id, last_seq, body, kafka_timestamp) VALUES %s ON CONFLICT DO NOTHING";
+    static final String[] VIEW_TYPES = {"text", "bigint", "text", "timestamptz"};
+    static final String QUARANTINE_SQL = "INSERT INTO quarantined_record (topic, topic_id, kafka_partition, kafka_offset, kafka_timestamp, match_id, sql_state, error, record_key, record_value) VALUES %s ON CONFLICT DO NOTHING";
+    static final String[] QUARANTINE_TYPES = {"text", "text", "integer", "bigint", "timestamptz", "text", "text", "text", "text", "text"};
 
     private interface Binder<T> {
         void bind(T row, List<Object> params);
@@ -86,6 +113,12 @@ public class LedgerStore {
         return q.executeUpdate();
     }
 
+    private static <T> List<List<T>> chunked(List<T> all) {
+        List<List<T>> chunks = new ArrayList<>();
+        chunks(all, chunks::add);
+        return chunks;
+    }
+
     private static <T> void chunks(List<T> all, java.util.function.Consumer<List<T>> each) {
         for (int from = 0; from < all.size(); from += CHUNK) {
             each.accept(all.subList(from, Math.min(all.size(), from + CHUNK)));
@@ -96,16 +129,22 @@ public class LedgerStore {
 
     /** Everything recorded about one match. */
     public record MatchRecord(String matchId, List<RecordedEvent> events, List<RulingRow> rulings,
-                              List<RejectedEvent> rejected, List<PublishedView> views) {
+                              List<RejectedEvent> rejected, List<PublishedView> views,
+                              List<QuarantinedRecord> quarantined) {
+        public MatchRecord(String matchId, List<RecordedEvent> events, List<RulingRow> rulings,
+                           List<RejectedEvent> rejected, List<PublishedView> views) {
+            this(matchId, events, rulings, rejected, views, List.of());
+        }
+
         public boolean known() {
-            return !events.isEmpty() || !rulings.isEmpty() || !rejected.isEmpty();
+            return !events.isEmpty() || !rulings.isEmpty() || !rejected.isEmpty() || !quarantined.isEmpty();
         }
     }
 
     /** The match's table events in Kafka order. */
     public Uni<List<RecordedEvent>> events(String matchId) {
         return Panache.withSession(() -> RecordedEvent.<RecordedEvent>list(
-                "matchId = ?1 order by kafkaPartition, kafkaOffset", matchId));
+                "matchId = ?1 order by kafkaPartition, kafkaOffset, kafkaTimestamp", matchId));
     }
 
     /** Events, rulings, rejections and published views of one match. */
@@ -117,7 +156,17 @@ public class LedgerStore {
                                 .chain(rejected -> (withViews
                                         ? PublishedView.<PublishedView>list("matchId = ?1 order by lastSeq", matchId)
                                         : Uni.createFrom().item(List.<PublishedView>of()))
-                                        .map(views -> new MatchRecord(matchId, events, rulings, rejected, views))))));
+                                        .chain(views -> QuarantinedRecord.<QuarantinedRecord>list(
+                                                        "matchId = ?1 order by id", matchId)
+                                                .map(q -> new MatchRecord(matchId, events, rulings, rejected, views, q)))))));
+    }
+
+    /** Quarantined records, oldest first: those of {@code matchId} (all when null), with ids above {@code afterId}. */
+    public Uni<List<QuarantinedRecord>> quarantined(String matchId, long afterId, int limit) {
+        return Panache.withSession(() -> (matchId == null
+                ? QuarantinedRecord.<QuarantinedRecord>find("id > ?1 order by id", afterId)
+                : QuarantinedRecord.<QuarantinedRecord>find("matchId = ?1 and id > ?2 order by id", matchId, afterId))
+                .page(0, limit).list());
     }
 
     /** Every appeal ruling (filed, decided) as first given, not as re-given by corrections. */

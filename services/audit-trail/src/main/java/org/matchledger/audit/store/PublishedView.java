@@ -21,6 +21,8 @@ public class PublishedView extends PanacheEntityBase {
     @Column(name = "last_seq")
     public long lastSeq;
     public String body;
+    @Column(name = "kafka_timestamp")
+    public java.time.OffsetDateTime kafkaTimestamp;
 
     /** The primary key (Hibernate @IdClass). */
     public static class Key implements Serializable {

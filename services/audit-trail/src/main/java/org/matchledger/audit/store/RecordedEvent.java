@@ -9,17 +9,25 @@ import jakarta.persistence.Table;
 
 import java.io.Serializable;
 
-/** One {@code table-events} record as received (table {@code recorded_event}, key: its partition and offset). */
+/**
+ * One {@code table-events} record as received (table {@code recorded_event}, key: the topic's id, the record's
+ * partition and offset; topic id '' for rows stored before topic ids were kept).
+ */
 @Entity
 @Table(name = "recorded_event")
 @IdClass(RecordedEvent.Key.class)
 public class RecordedEvent extends PanacheEntityBase {
+    @Id
+    @Column(name = "topic_id")
+    public String topicId;
     @Id
     @Column(name = "kafka_partition")
     public int kafkaPartition;
     @Id
     @Column(name = "kafka_offset")
     public long kafkaOffset;
+    @Column(name = "kafka_timestamp")
+    public java.time.OffsetDateTime kafkaTimestamp;
     @Column(name = "match_id")
     public String matchId;
     public Long seq;
@@ -31,25 +39,27 @@ public class RecordedEvent extends PanacheEntityBase {
 
     /** The primary key (Hibernate @IdClass). */
     public static class Key implements Serializable {
+        public String topicId;
         public int kafkaPartition;
         public long kafkaOffset;
 
         public Key() {
         }
 
-        public Key(int kafkaPartition, long kafkaOffset) {
+        public Key(String topicId, int kafkaPartition, long kafkaOffset) {
+            this.topicId = topicId;
             this.kafkaPartition = kafkaPartition;
             this.kafkaOffset = kafkaOffset;
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && java.util.Objects.equals(kafkaPartition, k.kafkaPartition) && java.util.Objects.equals(kafkaOffset, k.kafkaOffset);
+            return o instanceof Key k && java.util.Objects.equals(topicId, k.topicId) && kafkaPartition == k.kafkaPartition && kafkaOffset == k.kafkaOffset;
         }
 
         @Override
         public int hashCode() {
-            return java.util.Objects.hash(kafkaPartition, kafkaOffset);
+            return java.util.Objects.hash(topicId, kafkaPartition, kafkaOffset);
         }
     }
 }

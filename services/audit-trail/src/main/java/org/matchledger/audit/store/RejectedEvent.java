@@ -12,7 +12,7 @@ import java.io.Serializable;
 /**
  * A rejection: a {@code table-events-rejected} record (of the processor, naming the table-events record it rejects,
  * or of the gateway, a refused post) or a notice ruling ({@code EVENT_REJECTED}, {@code DUPLICATE}) from
- * {@code match-rulings}. Key: its own topic, partition and offset.
+ * {@code match-rulings}. Key: its own topic, the topic's id ('' before topic ids were kept), partition and offset.
  */
 @Entity
 @Table(name = "rejected_event")
@@ -25,11 +25,16 @@ public class RejectedEvent extends PanacheEntityBase {
     @Id
     public String topic;
     @Id
+    @Column(name = "topic_id")
+    public String topicId;
+    @Id
     @Column(name = "kafka_partition")
     public int kafkaPartition;
     @Id
     @Column(name = "kafka_offset")
     public long kafkaOffset;
+    @Column(name = "kafka_timestamp")
+    public java.time.OffsetDateTime kafkaTimestamp;
     public String source;
     @Column(name = "match_id")
     public String matchId;
@@ -38,6 +43,8 @@ public class RejectedEvent extends PanacheEntityBase {
     public String eventId;
     public String kind;
     public String reason;
+    @Column(name = "event_topic_id")
+    public String eventTopicId;
     @Column(name = "event_partition")
     public Integer eventPartition;
     @Column(name = "event_offset")
@@ -47,26 +54,28 @@ public class RejectedEvent extends PanacheEntityBase {
     /** The primary key (Hibernate @IdClass). */
     public static class Key implements Serializable {
         public String topic;
+        public String topicId;
         public int kafkaPartition;
         public long kafkaOffset;
 
         public Key() {
         }
 
-        public Key(String topic, int kafkaPartition, long kafkaOffset) {
+        public Key(String topic, String topicId, int kafkaPartition, long kafkaOffset) {
             this.topic = topic;
+            this.topicId = topicId;
             this.kafkaPartition = kafkaPartition;
             this.kafkaOffset = kafkaOffset;
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && java.util.Objects.equals(topic, k.topic) && java.util.Objects.equals(kafkaPartition, k.kafkaPartition) && java.util.Objects.equals(kafkaOffset, k.kafkaOffset);
+            return o instanceof Key k && java.util.Objects.equals(topic, k.topic) && java.util.Objects.equals(topicId, k.topicId) && java.util.Objects.equals(kafkaPartition, k.kafkaPartition) && java.util.Objects.equals(kafkaOffset, k.kafkaOffset);
         }
 
         @Override
         public int hashCode() {
-            return java.util.Objects.hash(topic, kafkaPartition, kafkaOffset);
+            return java.util.Objects.hash(topic, topicId, kafkaPartition, kafkaOffset);
         }
     }
 }

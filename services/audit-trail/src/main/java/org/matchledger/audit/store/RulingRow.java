@@ -34,6 +34,8 @@ public class RulingRow extends PanacheEntityBase {
     public Integer rulingsOfEvent;
     /** The ruling JSON as published. */
     public String body;
+    @Column(name = "kafka_timestamp")
+    public java.time.OffsetDateTime kafkaTimestamp;
 
     /** The primary key (Hibernate @IdClass). */
     public static class Key implements Serializable {

@@ -1,0 +1,40 @@
+package org.matchledger.audit.store;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.time.OffsetDateTime;
+
+/**
+ * A record PostgreSQL refused for its content, or that could not be read as what its topic carries (table
+ * {@code quarantined_record}). Text values have NUL characters escaped as {@code \u0000}.
+ */
+@Entity
+@Table(name = "quarantined_record")
+public class QuarantinedRecord extends PanacheEntityBase {
+    @Id
+    public long id;
+    public String topic;
+    @Column(name = "topic_id")
+    public String topicId;
+    @Column(name = "kafka_partition")
+    public int kafkaPartition;
+    @Column(name = "kafka_offset")
+    public long kafkaOffset;
+    @Column(name = "kafka_timestamp")
+    public OffsetDateTime kafkaTimestamp;
+    @Column(name = "match_id")
+    public String matchId;
+    @Column(name = "sql_state")
+    public String sqlState;
+    public String error;
+    @Column(name = "record_key")
+    public String recordKey;
+    @Column(name = "record_value")
+    public String recordValue;
+    @Column(name = "quarantined_at")
+    public OffsetDateTime quarantinedAt;
+}
