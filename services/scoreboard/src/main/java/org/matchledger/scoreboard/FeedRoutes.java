@@ -160,16 +160,15 @@ public class FeedRoutes {
                 .putHeader(HttpHeaders.CONTENT_TYPE, "text/event-stream; charset=utf-8")
                 .putHeader("X-Accel-Buffering", "no");
         res.write("retry: 2000\n\n");
-        SseClient client = new SseClient(Vertx.currentContext(), res, delay, allMatches, budget);
-        res.closeHandler(v -> {
-            hub.unsubscribe(client);
+        SseClient[] client = new SseClient[1];
+        Runnable end = () -> {
+            hub.unsubscribe(client[0]);
             slot.release();
-        });
-        res.exceptionHandler(e -> {
-            hub.unsubscribe(client);
-            slot.release();
-        });
-        return client;
+        };
+        client[0] = new SseClient(Vertx.currentContext(), res, delay, allMatches, budget, end);
+        res.closeHandler(v -> end.run());
+        res.exceptionHandler(e -> end.run());
+        return client[0];
     }
 
     static void problem(RoutingContext rc, Problem p) {

@@ -48,6 +48,7 @@ final class SocketClient extends FeedClient {
 
     @Override
     protected void abort() {
-        connection.close(TOO_SLOW).subscribe().with(ok -> { }, failure -> onFailure.run());
+        connection.close(TOO_SLOW).subscribe().with(ok -> { }, failure -> { });
+        onFailure.run(); // forgets the client and frees its slot now, not when the peer answers the close
     }
 }

@@ -15,10 +15,13 @@ final class SseClient extends FeedClient {
     private static final Buffer HEARTBEAT = Buffer.buffer(": heartbeat\n\n");
 
     private final HttpServerResponse response;
+    private final Runnable onEnd;
 
-    SseClient(Context context, HttpServerResponse response, long delayMs, boolean allMatches, ClientBudget budget) {
+    /** {@code onEnd}: forgets the client and frees its slot (idempotent), also when the service ends the connection. */
+    SseClient(Context context, HttpServerResponse response, long delayMs, boolean allMatches, ClientBudget budget, Runnable onEnd) {
         super(context, delayMs, allMatches, budget);
         this.response = response;
+        this.onEnd = onEnd;
     }
 
     @Override
@@ -46,5 +49,6 @@ final class SseClient extends FeedClient {
     protected void abort() {
         // Closes the connection: a client that does not read cannot take a graceful end either.
         response.reset();
+        onEnd.run();
     }
 }
