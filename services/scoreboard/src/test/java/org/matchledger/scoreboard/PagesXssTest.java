@@ -56,7 +56,7 @@ class PagesXssTest {
         return v.put("lastSeq", lastSeq);
     }
 
-    static ObjectNode forgedRuling(String matchId, long seq, String kind, String text) {
+    static ObjectNode forgedRuling(String matchId, Long seq, String kind, String text) {
         return LedgerWriter.ruling(matchId, seq, 0, kind).put("player", text).put("rule", text).put("foul", text)
                 .put("reason", text).put("detail", text).put("points", text);
     }
@@ -115,8 +115,8 @@ class PagesXssTest {
                 assertEquals(1, page.count("script"), where + ": only the page's own script");
                 assertEquals(SCRIPT + IMG + " one", page.text("[data-match-id=" + jsString(m) + "] [data-field=\"atTable\"]"),
                         where + ": the player at the table, as text");
-                assertEquals("", page.evaluate("document.querySelector('[data-match-id=' + " + jsString(jsString(m))
-                        + " + ']').getAttribute('data-status')").asText(), where + ": a status outside the contract is not an attribute");
+                assertEquals("", page.evaluate("document.querySelector('.tile[data-match-id=' + " + jsString(jsString(m))
+                        + " + '], .lower-third[data-match-id=' + " + jsString(jsString(m)) + " + ']').getAttribute('data-status')").asText(), where + ": a status outside the contract is not an attribute");
                 assertEquals("Race to 0", page.text("[data-match-id=" + jsString(m) + "] [data-field=\"race\"]"), where);
                 assertEquals(List.of("ball", "ball b9", "ball", "ball"), List.of(page.evaluate(
                         "Array.from(document.querySelectorAll('[data-match-id=' + " + jsString(jsString(m)) + " + '] .ball')).map(b => b.className).join('|')")
