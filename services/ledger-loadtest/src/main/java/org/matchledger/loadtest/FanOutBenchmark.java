@@ -99,6 +99,31 @@ public final class FanOutBenchmark {
         List<Workload.MatchLog> logs = Workload.make("fan" + run, matches, perMatch, 7);
         System.err.printf("fanout: %d matches x %d events, %d clients%n", matches, perMatch, clients);
 
+        // The scoreboard serves the feed of a match the ledger knows (an unknown id is a 404): each match's first
+        // event goes first, and the clients follow from Last-Event-ID 0, i.e. everything from seq 1 on.
+        int[] next = new int[matches];
+        HttpClient opener = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        for (int i = 0; i < matches; i++) {
+            Workload.MatchLog m = logs.get(i);
+            HttpResponse<Void> r = opener.send(HttpRequest.newBuilder(URI.create(gateway + "/matches/" + m.matchId() + "/events"))
+                    .header("Content-Type", "application/cloudevents+json").timeout(Duration.ofSeconds(15))
+                    .POST(HttpRequest.BodyPublishers.ofString(m.events().get(0).json())).build(), HttpResponse.BodyHandlers.discarding());
+            if (r.statusCode() != 202) {
+                throw new IllegalStateException("opening " + m.matchId() + ": HTTP " + r.statusCode());
+            }
+            next[i] = 1;
+        }
+        long known = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        for (Workload.MatchLog m : logs) {
+            while (opener.send(HttpRequest.newBuilder(URI.create(scoreboard + "/matches/" + m.matchId())).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
+                if (System.nanoTime() > known) {
+                    throw new IllegalStateException("the scoreboard does not know " + m.matchId() + " after 120 s");
+                }
+                Thread.sleep(100);
+            }
+        }
+
         long[] before = memory(scoreboard, pid);
         HttpClient sse = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .executor(Executors.newFixedThreadPool(2)).connectTimeout(Duration.ofSeconds(10)).build();
@@ -107,7 +132,7 @@ public final class FanOutBenchmark {
             Client client = new Client(c % matches);
             all.add(client);
             HttpRequest req = HttpRequest.newBuilder(URI.create(scoreboard + "/matches/" + logs.get(client.match).matchId() + "/stream"))
-                    .header("Accept", "text/event-stream").GET().build();
+                    .header("Accept", "text/event-stream").header("Last-Event-ID", "0").GET().build();
             sse.sendAsync(req, HttpResponse.BodyHandlers.fromLineSubscriber(client));
             if (c % 100 == 99) {
                 Thread.sleep(50);
@@ -135,7 +160,6 @@ public final class FanOutBenchmark {
         }
         HttpClient posts = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .executor(Executors.newFixedThreadPool(2)).connectTimeout(Duration.ofSeconds(5)).build();
-        int[] next = new int[matches];
         boolean[] inFlight = new boolean[matches];
         AtomicLong posted = new AtomicLong();
         AtomicLong errors = new AtomicLong();

@@ -22,6 +22,7 @@ import java.util.Set;
 @ApplicationScoped
 public class FeedHub {
     private final Map<String, MatchFeed> matches = new HashMap<>();
+    /** Clients by identity (FeedClient keeps Object's equals): adding and removing one is O(1). */
     private final Set<FeedClient> allMatchesClients = new LinkedHashSet<>();
     private final AllMatchesLog allMatches;
     /**
@@ -77,12 +78,18 @@ public class FeedHub {
 
     /**
      * Follows one match: with {@code from}, every message after that position, else the latest view and what
-     * followed it; then live messages.
+     * followed it; then live messages. Only a match with something in its feed can be followed: for any other id
+     * this returns false and holds nothing (a request for an unknown id must not create state).
      */
-    public synchronized void subscribe(String matchId, FeedPosition from, FeedClient client) {
-        MatchFeed feed = feed(matchId);
-        client.offer(from == null ? feed.fromLatestView() : feed.after(from));
+    public synchronized boolean subscribe(String matchId, FeedPosition from, FeedClient client) {
+        MatchFeed feed = matches.get(matchId);
+        if (feed == null || feed.log.isEmpty()) {
+            return false;
+        }
+        client.offerCatchUp(from == null ? feed.fromLatestView() : feed.after(from));
+        client.following = feed;
         feed.clients.add(client);
+        return true;
     }
 
     /**
@@ -92,7 +99,8 @@ public class FeedHub {
      */
     public synchronized void subscribeAll(String lastEventId, FeedClient client) {
         List<FeedMessage> missed = lastEventId == null ? null : allMatches.after(lastEventId);
-        client.offer(missed != null ? missed : snapshot());
+        client.offerCatchUp(missed != null ? missed : snapshot());
+        client.following = null;
         allMatchesClients.add(client);
     }
 
@@ -107,11 +115,13 @@ public class FeedHub {
         return views;
     }
 
+    /** Forgets the client: O(1), from the one set it is in. */
     public synchronized void unsubscribe(FeedClient client) {
         client.markClosed();
-        allMatchesClients.remove(client);
-        for (MatchFeed f : matches.values()) {
-            f.clients.remove(client);
+        if (client.following != null) {
+            client.following.clients.remove(client);
+        } else {
+            allMatchesClients.remove(client);
         }
     }
 
@@ -142,6 +152,11 @@ public class FeedHub {
     public synchronized Optional<List<String>> rulingsAfter(String matchId, long afterSeq) {
         MatchFeed f = matches.get(matchId);
         return f == null || f.log.isEmpty() ? Optional.empty() : Optional.of(f.rulingsAfter(afterSeq));
+    }
+
+    /** Whether the read model holds any state for this id (a feed, even an empty one). */
+    public synchronized boolean holds(String matchId) {
+        return matches.containsKey(matchId);
     }
 
     /** Whether the match has anything in its feed. */

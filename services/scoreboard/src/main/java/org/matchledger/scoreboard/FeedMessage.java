@@ -31,6 +31,8 @@ public final class FeedMessage {
     // Encoded on first use; a race only encodes the same bytes twice.
     private volatile byte[] matchFeedSse;
     private volatile byte[] allFeedSse;
+    private volatile String socketFrame;
+    private volatile int socketFrameLength = -1;
 
     public FeedMessage(String matchId, FeedPosition position, Kind kind, String json, long receivedAtMillis) {
         this.matchId = matchId;
@@ -81,6 +83,15 @@ public final class FeedMessage {
 
     /** {@link #sse} as UTF-8, encoded once and shared by every client of that feed kind. */
     public void appendSse(Buffer to, boolean allMatches) {
+        to.appendBytes(sseBytes(allMatches));
+    }
+
+    /** How many bytes {@link #appendSse} appends. */
+    public int sseLength(boolean allMatches) {
+        return sseBytes(allMatches).length;
+    }
+
+    private byte[] sseBytes(boolean allMatches) {
         byte[] bytes = allMatches ? allFeedSse : matchFeedSse;
         if (bytes == null) {
             bytes = sse(allMatches).getBytes(StandardCharsets.UTF_8);
@@ -90,7 +101,27 @@ public final class FeedMessage {
                 matchFeedSse = bytes;
             }
         }
-        to.appendBytes(bytes);
+        return bytes;
+    }
+
+    /** The WebSocket text frame of this message, {@code {"id":…,"event":…,"data":…}}, built once and shared. */
+    public String socketFrame() {
+        String f = socketFrame;
+        if (f == null) {
+            f = "{\"id\":\"" + matchFeedId() + "\",\"event\":\"" + kind.event + "\",\"data\":" + json + "}";
+            socketFrame = f;
+        }
+        return f;
+    }
+
+    /** The UTF-8 length of {@link #socketFrame}. */
+    public int socketFrameLength() {
+        int n = socketFrameLength;
+        if (n < 0) {
+            n = socketFrame().getBytes(StandardCharsets.UTF_8).length;
+            socketFrameLength = n;
+        }
+        return n;
     }
 
     @Override

@@ -9,40 +9,51 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.matchledger.http.Problem;
 
-import java.time.Duration;
-
 /**
- * The live feeds as Server-Sent Events, written as raw {@code text/event-stream} chunks on Vert.x, and the
- * broadcaster conventions on every answer of the service: CORS for GET and {@code Cache-Control: no-store}.
+ * The live feeds as Server-Sent Events, written as raw {@code text/event-stream} chunks on Vert.x, the admission of
+ * WebSocket upgrades, and the headers of every answer of the service: CORS for GET, {@code Cache-Control: no-store},
+ * the Content-Security-Policy of the pages and {@code X-Content-Type-Options: nosniff}.
  * <ul>
  *   <li>{@code GET /matches/{matchId}/stream}: ids {@code S} / {@code L.k};</li>
  *   <li>{@code GET /stream}: every match, ids {@code matchId:S} / {@code matchId:L.k}.</li>
  * </ul>
  * Resume from the {@code Last-Event-ID} header, or {@code ?lastEventId=} (first connection of a page);
- * {@code ?delayMs=} holds each message back (≤ 60 s).
+ * {@code ?delayMs=} holds each message back (≤ 60 s). A bad {@code matchId} is a 400 problem, an unknown one a 404
+ * (nothing is created for it), and beyond the connection caps a 503 problem with {@code Retry-After}.
  */
 @ApplicationScoped
 public class FeedRoutes {
     static final String LAST_EVENT_ID = "Last-Event-ID";
+    /**
+     * Scripts, styles and connections only from this origin, no plugins, no {@code <base>}; any page may frame the
+     * overlays (OBS and vMix browser sources embed them).
+     */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
+            + "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors *";
 
     @Inject
     FeedHub hub;
-    @ConfigProperty(name = "scoreboard.stream.heartbeat", defaultValue = "5s")
-    Duration heartbeat;
+    @Inject
+    ConnectionSlots slots;
+    @Inject
+    ClientBudget budget;
 
     void routes(@Observes Router router) {
-        router.route().order(-100).handler(FeedRoutes::broadcasterHeaders);
+        router.route().order(-100).handler(FeedRoutes::commonHeaders);
         router.get("/matches/:matchId/stream").handler(this::matchStream);
         router.get("/stream").handler(this::allMatchesStream);
+        // Before the WebSocket endpoint takes the upgrade: refused upgrades get a status and a problem body.
+        router.get("/matches/:matchId/socket").order(-90).handler(this::admitSocket);
     }
 
-    static void broadcasterHeaders(RoutingContext rc) {
+    static void commonHeaders(RoutingContext rc) {
         HttpServerResponse res = rc.response();
         res.putHeader("Access-Control-Allow-Origin", "*");
         res.putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+        res.putHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+        res.putHeader("X-Content-Type-Options", "nosniff");
         if (rc.request().method() == HttpMethod.OPTIONS) {
             res.putHeader("Access-Control-Allow-Methods", "GET, OPTIONS")
                     .putHeader("Access-Control-Allow-Headers", "Last-Event-ID, Cache-Control, Accept")
@@ -58,6 +69,7 @@ public class FeedRoutes {
         long delay;
         FeedPosition from;
         try {
+            MatchIds.checked(matchId);
             delay = FeedParameters.delayMs(rc.queryParams().get("delayMs"));
             String header = rc.request().getHeader(LAST_EVENT_ID);
             from = header != null ? FeedParameters.matchPosition(LAST_EVENT_ID, header)
@@ -66,8 +78,21 @@ public class FeedRoutes {
             problem(rc, e.problem());
             return;
         }
-        SseClient client = open(rc, delay, false);
-        hub.subscribe(matchId, from, client);
+        if (!hub.known(matchId)) {
+            problem(rc, MatchIds.unknown(matchId));
+            return;
+        }
+        ConnectionSlots.Slot slot = admit(rc);
+        if (slot == null) {
+            return;
+        }
+        SseClient client = open(rc, delay, false, slot);
+        if (!hub.subscribe(matchId, from, client)) {
+            // Unreachable while matches are never forgotten; kept so that a refusal can never leak the slot.
+            client.markClosed();
+            slot.release();
+            rc.response().reset();
+        }
     }
 
     private void allMatchesStream(RoutingContext rc) {
@@ -78,22 +103,72 @@ public class FeedRoutes {
             problem(rc, e.problem());
             return;
         }
+        ConnectionSlots.Slot slot = admit(rc);
+        if (slot == null) {
+            return;
+        }
         String header = rc.request().getHeader(LAST_EVENT_ID);
         String last = header != null ? header : rc.queryParams().get("lastEventId");
-        SseClient client = open(rc, delay, true);
+        SseClient client = open(rc, delay, true, slot);
         hub.subscribeAll(last == null || last.isBlank() ? null : last.trim(), client);
     }
 
-    private SseClient open(RoutingContext rc, long delay, boolean allMatches) {
+    /**
+     * A WebSocket upgrade is admitted here (valid, known match, a free slot) before the endpoint takes it; the
+     * endpoint then takes the slot itself ({@link MatchSocket}). Query parameters are the endpoint's (close 1008).
+     */
+    private void admitSocket(RoutingContext rc) {
+        String matchId = rc.pathParam("matchId");
+        if (!MatchIds.valid(matchId)) {
+            problem(rc, MatchIds.invalid());
+        } else if (!hub.known(matchId)) {
+            problem(rc, MatchIds.unknown(matchId));
+        } else {
+            Problem full = slots.refusal(address(rc));
+            if (full != null) {
+                refuse(rc, full);
+            } else {
+                rc.next();
+            }
+        }
+    }
+
+    /** A slot for this connection, or null after answering 503. */
+    private ConnectionSlots.Slot admit(RoutingContext rc) {
+        String address = address(rc);
+        return slots.tryAcquire(address).orElseGet(() -> {
+            refuse(rc, slots.refusal(address));
+            return null;
+        });
+    }
+
+    private void refuse(RoutingContext rc, Problem p) {
+        if (p == null) { // a slot freed in between: still a refusal, the client retries
+            p = Problem.of(503, "Too many connections", "try again later");
+        }
+        rc.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(slots.retryAfterSeconds()));
+        problem(rc, p);
+    }
+
+    static String address(RoutingContext rc) {
+        return rc.request().remoteAddress() == null ? "unknown" : rc.request().remoteAddress().hostAddress();
+    }
+
+    private SseClient open(RoutingContext rc, long delay, boolean allMatches, ConnectionSlots.Slot slot) {
         HttpServerResponse res = rc.response();
         res.setChunked(true)
                 .putHeader(HttpHeaders.CONTENT_TYPE, "text/event-stream; charset=utf-8")
                 .putHeader("X-Accel-Buffering", "no");
         res.write("retry: 2000\n\n");
-        SseClient client = new SseClient(Vertx.currentContext(), res, delay, allMatches, heartbeat.toMillis());
-        res.closeHandler(v -> hub.unsubscribe(client));
-        res.exceptionHandler(e -> hub.unsubscribe(client));
-        return client;
+        SseClient[] client = new SseClient[1];
+        Runnable end = () -> {
+            hub.unsubscribe(client[0]);
+            slot.release();
+        };
+        client[0] = new SseClient(Vertx.currentContext(), res, delay, allMatches, budget, end);
+        res.closeHandler(v -> end.run());
+        res.exceptionHandler(e -> end.run());
+        return client[0];
     }
 
     static void problem(RoutingContext rc, Problem p) {

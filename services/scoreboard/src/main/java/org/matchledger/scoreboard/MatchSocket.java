@@ -17,8 +17,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code GET /matches/{matchId}/socket}: the match's feed over a WebSocket, the same messages as the SSE feed.
- * Resume with {@code ?lastEventId=S} (or {@code L.k}); {@code ?delayMs=} as on the SSE feed. A bad parameter closes
- * the socket with code 1008 (policy violation) and the problem's detail as the reason.
+ * Resume with {@code ?lastEventId=S} (or {@code L.k}); {@code ?delayMs=} as on the SSE feed. A bad query parameter
+ * closes the socket with code 1008 (policy violation) and the problem's detail as the reason. The upgrade itself is
+ * refused before it reaches here for a bad (400) or unknown (404) match id and beyond the connection caps (503,
+ * {@link FeedRoutes}); a connection that loses the race for the last slot is closed with 1013 (try again later).
  */
 @WebSocket(path = "/matches/{matchId}/socket")
 public class MatchSocket {
@@ -26,8 +28,15 @@ public class MatchSocket {
     FeedHub hub;
     @Inject
     Vertx vertx;
+    @Inject
+    ConnectionSlots slots;
+    @Inject
+    ClientBudget budget;
 
-    private final Map<String, SocketClient> clients = new ConcurrentHashMap<>();
+    private final Map<String, Admitted> clients = new ConcurrentHashMap<>();
+
+    private record Admitted(SocketClient client, ConnectionSlots.Slot slot) {
+    }
 
     @OnOpen
     @NonBlocking
@@ -43,17 +52,36 @@ public class MatchSocket {
             connection.close(new CloseReason(1008, e.problem().detail())).subscribe().with(ok -> { }, f -> { });
             return;
         }
-        SocketClient client = new SocketClient(vertx.getOrCreateContext(), connection, delay, () -> close(connection));
-        clients.put(connection.id(), client);
-        hub.subscribe(matchId, from, client);
+        ConnectionSlots.Slot slot = slots.tryAcquire(host(connection.handshakeRequest().remoteAddress())).orElse(null);
+        if (slot == null) {
+            connection.close(new CloseReason(1013, "too many connections; try again later")).subscribe().with(ok -> { }, f -> { });
+            return;
+        }
+        SocketClient client = new SocketClient(vertx.getOrCreateContext(), connection, delay, budget, () -> close(connection));
+        clients.put(connection.id(), new Admitted(client, slot));
+        if (!hub.subscribe(matchId, from, client)) {
+            close(connection);
+            connection.close(new CloseReason(1008, "no match " + matchId + " in the ledger")).subscribe().with(ok -> { }, f -> { });
+        }
     }
 
     @OnClose
     public void close(WebSocketConnection connection) {
-        SocketClient client = clients.remove(connection.id());
-        if (client != null) {
-            hub.unsubscribe(client);
+        Admitted a = clients.remove(connection.id());
+        if (a != null) {
+            hub.unsubscribe(a.client());
+            a.slot().release();
         }
+    }
+
+    /** The host of the handshake's {@code host:port} remote address, as the SSE routes count it. */
+    static String host(String remoteAddress) {
+        if (remoteAddress == null) {
+            return "unknown";
+        }
+        int colon = remoteAddress.lastIndexOf(':');
+        String host = colon > 0 ? remoteAddress.substring(0, colon) : remoteAddress;
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     }
 
     static String queryParam(String query, String name) {

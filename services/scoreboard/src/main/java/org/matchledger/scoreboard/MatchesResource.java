@@ -12,7 +12,10 @@ import org.matchledger.http.Problem;
 
 import java.util.List;
 
-/** The read model over HTTP: views of all matches, one view, a match's rulings. Bodies are the ledger's JSON as is. */
+/**
+ * The read model over HTTP: views of all matches, one view, a match's rulings. Bodies are the ledger's JSON as is. A
+ * bad {@code matchId} is a 400 problem naming it, an unknown one a 404; neither creates anything.
+ */
 @Path("/matches")
 @Produces(MediaType.APPLICATION_JSON)
 public class MatchesResource {
@@ -27,6 +30,7 @@ public class MatchesResource {
     @GET
     @Path("/{matchId}")
     public Response match(@PathParam("matchId") String matchId) {
+        MatchIds.checked(matchId);
         return hub.view(matchId).map(v -> Response.ok(v).build())
                 .orElseGet(() -> unknownMatch(matchId).response());
     }
@@ -34,13 +38,14 @@ public class MatchesResource {
     @GET
     @Path("/{matchId}/rulings")
     public Response rulings(@PathParam("matchId") String matchId, @QueryParam("afterSeq") String afterSeq) {
+        MatchIds.checked(matchId);
         long after = afterSeq(afterSeq);
         return hub.rulingsAfter(matchId, after).map(r -> Response.ok(array(r)).build())
                 .orElseGet(() -> unknownMatch(matchId).response());
     }
 
     static Problem unknownMatch(String matchId) {
-        return Problem.of(404, "Unknown match", "no match " + matchId + " in the ledger");
+        return MatchIds.unknown(matchId);
     }
 
     private static long afterSeq(String value) {

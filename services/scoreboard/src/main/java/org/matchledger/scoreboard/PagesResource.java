@@ -3,6 +3,7 @@ package org.matchledger.scoreboard;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -15,11 +16,15 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The pages: {@code /} (the tournament dashboard) and {@code /overlay/{matchId}} (a broadcast lower third with a
- * transparent background), server-rendered from the read model; {@code assets/scoreboard.js} keeps them live.
+ * transparent background), server-rendered from the read model; {@code assets/scoreboard.js} keeps them live. No
+ * inline script or style: the script finds what it needs in the body's {@code data-} attributes, and the
+ * Content-Security-Policy ({@link FeedRoutes}) allows scripts and styles from this origin only. Every value from
+ * the ledger is escaped or coerced ({@link TileHtml}).
  */
 @Path("/")
 public class PagesResource {
@@ -56,27 +61,35 @@ public class PagesResource {
                 <section id="finished" class="tiles">%s</section>
                 </main>
                 <script src="/assets/scoreboard.js"></script>
-                <script>Scoreboard.dashboard();</script>
                 </body></html>
                 """.formatted(live, finished);
     }
 
+    /**
+     * The overlay of one match. A bad id is a 400 problem. An id the ledger does not know (yet) is a 404: a browser
+     * (it asks for HTML) gets the empty overlay, whose script waits for the match on the feed of every match, so that
+     * a browser source can be set up before the match starts; any other client gets the problem.
+     */
     @GET
     @Path("overlay/{matchId}")
-    @Produces(HTML)
-    public String overlay(@PathParam("matchId") String matchId) {
-        String body = hub.view(matchId).map(json -> TileHtml.overlay(read(json))).orElse("");
-        return """
+    public Response overlay(@PathParam("matchId") String matchId, @HeaderParam("Accept") String accept) {
+        MatchIds.checked(matchId);
+        Optional<String> view = hub.view(matchId);
+        if (view.isEmpty() && (accept == null || !accept.contains("text/html"))) {
+            return MatchIds.unknown(matchId).response();
+        }
+        String body = view.map(json -> TileHtml.overlay(read(json))).orElse("");
+        String page = """
                 <!doctype html>
                 <html lang="en"><head><meta charset="utf-8">
                 <title>Overlay — %1$s</title>
                 <link rel="stylesheet" href="/assets/overlay.css">
-                </head><body data-page="overlay" data-match-id="%1$s" data-connection="connecting">
-                <div id="overlay">%2$s</div>
+                </head><body data-page="overlay" data-match-id="%1$s" data-match-known="%2$s" data-connection="connecting">
+                <div id="overlay">%3$s</div>
                 <script src="/assets/scoreboard.js"></script>
-                <script>Scoreboard.overlay(%3$s);</script>
                 </body></html>
-                """.formatted(TileHtml.esc(matchId), body, Json.write(matchId).replace("<", "\\u003c"));
+                """.formatted(TileHtml.esc(matchId), view.isPresent(), body);
+        return Response.status(view.isPresent() ? 200 : 404).type(HTML).entity(page).build();
     }
 
     @GET

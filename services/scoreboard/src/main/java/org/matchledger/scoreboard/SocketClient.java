@@ -1,29 +1,54 @@
 package org.matchledger.scoreboard;
 
+import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.vertx.core.Context;
+import io.vertx.core.buffer.Buffer;
 
 import java.util.List;
 
 /** A WebSocket client: each message as a text frame {@code {"id":…,"event":…,"data":…}}. */
 final class SocketClient extends FeedClient {
+    /** 1008 policy violation: the client did not keep up; it may reconnect with {@code ?lastEventId=}. */
+    static final CloseReason TOO_SLOW = new CloseReason(1008, "too slow: reconnect with lastEventId");
+
+    private static final Buffer PING = Buffer.buffer("heartbeat");
+
     private final WebSocketConnection connection;
     private final Runnable onFailure;
 
-    SocketClient(Context context, WebSocketConnection connection, long delayMs, Runnable onFailure) {
-        super(context, delayMs, false);
+    SocketClient(Context context, WebSocketConnection connection, long delayMs, ClientBudget budget, Runnable onFailure) {
+        super(context, delayMs, false, budget);
         this.connection = connection;
         this.onFailure = onFailure;
     }
 
-    static String frame(FeedMessage m) {
-        return "{\"id\":\"" + m.matchFeedId() + "\",\"event\":\"" + m.kind().event + "\",\"data\":" + m.json() + "}";
+    @Override
+    protected long size(FeedMessage m) {
+        return m.socketFrameLength();
     }
 
     @Override
-    protected void write(List<FeedMessage> messages) {
+    protected void write(List<FeedMessage> messages, long bytes) {
         for (FeedMessage m : messages) {
-            connection.sendText(frame(m)).subscribe().with(ok -> { }, failure -> onFailure.run());
+            long n = m.socketFrameLength();
+            connection.sendText(m.socketFrame()).subscribe().with(ok -> flushed(n), failure -> {
+                flushed(n);
+                onFailure.run();
+            });
         }
+    }
+
+    /** A ping while idle: keeps the connection within the HTTP idle timeout and shows whether the client is there. */
+    @Override
+    protected void heartbeat() {
+        sending(PING.length());
+        connection.sendPing(PING).subscribe().with(ok -> flushed(PING.length()), failure -> flushed(PING.length()));
+    }
+
+    @Override
+    protected void abort() {
+        connection.close(TOO_SLOW).subscribe().with(ok -> { }, failure -> { });
+        onFailure.run(); // forgets the client and frees its slot now, not when the peer answers the close
     }
 }

@@ -7,44 +7,48 @@ import io.vertx.core.http.HttpServerResponse;
 import java.util.List;
 
 /**
- * A Server-Sent Events client: each message as {@code id:}, {@code event:} and one {@code data:} line; the due
- * messages of one delivery go out in a single write (a group of one seq is never split), and a {@code : heartbeat}
- * comment every {@code heartbeatMs} keeps proxies and overlays from going stale.
+ * A Server-Sent Events client: each message as {@code id:}, {@code event:} and one {@code data:} line; the messages
+ * of one write go out as one chunk (a group of one seq is never split), and a {@code : heartbeat} comment every
+ * tick while idle keeps proxies and overlays from going stale.
  */
 final class SseClient extends FeedClient {
     private static final Buffer HEARTBEAT = Buffer.buffer(": heartbeat\n\n");
 
     private final HttpServerResponse response;
-    private final long heartbeatTimer;
+    private final Runnable onEnd;
 
-    SseClient(Context context, HttpServerResponse response, long delayMs, boolean allMatches, long heartbeatMs) {
-        super(context, delayMs, allMatches);
+    /** {@code onEnd}: forgets the client and frees its slot (idempotent), also when the service ends the connection. */
+    SseClient(Context context, HttpServerResponse response, long delayMs, boolean allMatches, ClientBudget budget, Runnable onEnd) {
+        super(context, delayMs, allMatches, budget);
         this.response = response;
-        this.heartbeatTimer = context.owner().setPeriodic(heartbeatMs, id -> {
-            if (!closed()) {
-                response.write(HEARTBEAT);
-            }
-        });
+        this.onEnd = onEnd;
     }
 
     @Override
-    protected void write(List<FeedMessage> messages) {
-        Buffer b = Buffer.buffer(messages.size() * 1024);
+    protected long size(FeedMessage m) {
+        return m.sseLength(allMatches());
+    }
+
+    @Override
+    protected void write(List<FeedMessage> messages, long bytes) {
+        Buffer b = Buffer.buffer((int) Math.min(Integer.MAX_VALUE, bytes));
         for (FeedMessage m : messages) {
             m.appendSse(b, allMatches());
         }
-        response.write(b);
-        if (response.writeQueueFull()) {
-            // A client that does not read (its socket buffer and Vert.x's write queue are full) is cut off rather
-            // than buffered without bound; it reconnects with Last-Event-ID and gets exactly what it missed.
-            markClosed();
-            response.reset();
-        }
+        response.write(b).onComplete(done -> flushed(bytes));
     }
 
     @Override
-    public void markClosed() {
-        super.markClosed();
-        context().owner().cancelTimer(heartbeatTimer);
+    protected void heartbeat() {
+        long n = HEARTBEAT.length();
+        sending(n);
+        response.write(HEARTBEAT).onComplete(done -> flushed(n));
+    }
+
+    @Override
+    protected void abort() {
+        // Closes the connection: a client that does not read cannot take a graceful end either.
+        response.reset();
+        onEnd.run();
     }
 }

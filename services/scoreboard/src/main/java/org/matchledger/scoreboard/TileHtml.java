@@ -2,20 +2,34 @@ package org.matchledger.scoreboard;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.util.Set;
+
 /**
  * The server-side rendering of a match view for the pages: a dashboard tile and an overlay lower third. The
  * browser script ({@code assets/scoreboard.js}) renders the same markup from the live feed; elements carry stable
  * hooks ({@code data-match-id}, {@code data-field}, {@code data-player}).
+ *
+ * <p>A view is data from the ledger, not markup: every text and attribute value is {@link #esc escaped}, numbers are
+ * coerced to integers, and what becomes a class name or a styled attribute ({@code data-status}, ball colours) comes
+ * from an allow-list only.
  */
 final class TileHtml {
+    static final Set<String> STATUSES = Set.of("AWAITING_LAG", "IN_PROGRESS", "FINISHED");
+
     private TileHtml() {
+    }
+
+    /** {@code status} when it is one of the contract's values, else empty (it becomes an attribute CSS matches). */
+    static String status(JsonNode v) {
+        String s = v.path("status").asText();
+        return STATUSES.contains(s) ? s : "";
     }
 
     static String tile(JsonNode v) {
         String id = v.path("matchId").asText();
         StringBuilder b = new StringBuilder(1024);
         b.append("<article class=\"tile\" data-match-id=\"").append(esc(id)).append("\" data-status=\"")
-                .append(esc(v.path("status").asText())).append("\">");
+                .append(status(v)).append("\">");
         b.append("<header><span class=\"table\" data-field=\"table\">").append(esc(v.path("tableId").asText(id)))
                 .append("</span><span class=\"discipline\" data-field=\"discipline\">").append(discipline(v.path("discipline").asText()))
                 .append("</span><span class=\"race\" data-field=\"race\">Race to ").append(v.path("raceTo").asInt())
@@ -31,7 +45,7 @@ final class TileHtml {
     static String overlay(JsonNode v) {
         StringBuilder b = new StringBuilder(1024);
         b.append("<section class=\"lower-third\" data-match-id=\"").append(esc(v.path("matchId").asText()))
-                .append("\" data-status=\"").append(esc(v.path("status").asText())).append("\">");
+                .append("\" data-status=\"").append(status(v)).append("\">");
         b.append("<div class=\"info\"><span data-field=\"discipline\">").append(discipline(v.path("discipline").asText()))
                 .append("</span><span data-field=\"race\">Race to ").append(v.path("raceTo").asInt())
                 .append("</span><span data-field=\"rack\">Rack ").append(v.path("rack").asInt()).append("</span></div>");
@@ -100,7 +114,9 @@ final class TileHtml {
             b.append(balls.size()).append(" balls");
         } else {
             for (JsonNode ball : balls) {
-                b.append("<i class=\"ball b").append(ball.asInt()).append("\">").append(ball.asInt()).append("</i>");
+                int n = ball.asInt();
+                // Only the fifteen object balls have a colour class.
+                b.append("<i class=\"ball").append(n >= 1 && n <= 15 ? " b" + n : "").append("\">").append(n).append("</i>");
             }
         }
         return b.append("</span>").toString();

@@ -130,7 +130,12 @@ class FeedTest {
 
     @Test
     void aHeartbeatCommentKeepsTheConnectionAlive() {
-        try (SseFeed c = SseFeed.open(url("/matches/feed-" + RUN + "-quiet/stream"), null)) {
+        String m = "feed-" + RUN + "-quiet";
+        try (LedgerWriter w = new LedgerWriter()) {
+            w.write(List.of(LedgerWriter.ruling(m, 1L, 0, "MATCH_OPENED")), List.of(LedgerWriter.view(m, "T", "AWAITING_LAG", 1, 0)));
+        }
+        await().atMost(WAIT).until(() -> given().get("/matches/" + m).statusCode() == 200);
+        try (SseFeed c = SseFeed.open(url("/matches/" + m + "/stream"), null)) {
             await().atMost(Duration.ofSeconds(5)).until(() -> c.comments.contains("heartbeat"));
         }
     }
@@ -138,11 +143,16 @@ class FeedTest {
     @Test
     void delayMsHoldsEachMessageBack() {
         String m = "feed-" + RUN + "-delay";
-        try (LedgerWriter w = new LedgerWriter();
-             SseFeed now = SseFeed.open(url("/matches/" + m + "/stream"), null);
-             SseFeed later = SseFeed.open(url("/matches/" + m + "/stream?delayMs=1500"), null)) {
-            ServiceHold.quietFor(300);
+        try (LedgerWriter w = new LedgerWriter()) {
+            // A match can be followed once the ledger knows it.
             w.write(List.of(LedgerWriter.ruling(m, 1L, 0, "MATCH_OPENED")), List.of(LedgerWriter.view(m, "T", "AWAITING_LAG", 1, 0)));
+            await().atMost(WAIT).until(() -> given().get("/matches/" + m).statusCode() == 200);
+        }
+        try (LedgerWriter w = new LedgerWriter();
+             SseFeed now = SseFeed.open(url("/matches/" + m + "/stream?lastEventId=1"), null);
+             SseFeed later = SseFeed.open(url("/matches/" + m + "/stream?delayMs=1500&lastEventId=1"), null)) {
+            ServiceHold.quietFor(300);
+            w.write(List.of(LedgerWriter.ruling(m, 2L, 0, "LAG_WON")), List.of(LedgerWriter.view(m, "T", "IN_PROGRESS", 2, 0)));
             SseFeed.Message first = awaitMessages(now, 2).get(1);
             ServiceHold.quietFor(800);
             assertEquals(0, later.messages().size(), "held back");

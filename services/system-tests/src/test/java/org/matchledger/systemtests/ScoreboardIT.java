@@ -86,9 +86,11 @@ class ScoreboardIT {
         int third = events.size() / 3;
         List<SseFeed.Message> received = new ArrayList<>();
 
-        // 1. Connected before the first event: the feed from the start, live.
-        try (SseFeed feed = SseFeed.open(scoreboard.baseUrl() + "/matches/" + m + "/stream", null)) {
-            post(m, events.subList(0, third));
+        // 1. Connected once the ledger knows the match (an unknown match is a 404), from the start (Last-Event-ID 0): live.
+        post(m, events.subList(0, 1));
+        await(m + ": known to the scoreboard").atMost(TIMEOUT).until(() -> scoreboard.health("/matches/" + m).statusCode() == 200);
+        try (SseFeed feed = SseFeed.open(scoreboard.baseUrl() + "/matches/" + m + "/stream", "0")) {
+            post(m, events.subList(1, third));
             received.addAll(awaitUpTo(feed, m, events.subList(0, third), List.of()));
         } // 2. The connection drops.
         post(m, events.subList(third, 2 * third));

@@ -1,0 +1,40 @@
+package org.matchledger.scoreboard;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Duration;
+
+/**
+ * What one live client may cost the scoreboard while it does not keep up: at most {@code max-pending-bytes} of due
+ * messages not yet taken by its socket (beyond the catch-up it asked for), and bytes may wait at most
+ * {@code stall-timeout} without any of them draining. {@code tick} is how often each client checks the stall and
+ * (SSE) writes a heartbeat comment.
+ */
+@ApplicationScoped
+public class ClientBudget {
+    private final long maxPendingBytes;
+    private final long stallTimeoutMs;
+    private final long tickMs;
+
+    public ClientBudget(
+            @ConfigProperty(name = "scoreboard.client.max-pending-bytes", defaultValue = "1048576") long maxPendingBytes,
+            @ConfigProperty(name = "scoreboard.client.stall-timeout", defaultValue = "30s") Duration stallTimeout,
+            @ConfigProperty(name = "scoreboard.stream.heartbeat", defaultValue = "5s") Duration tick) {
+        this.maxPendingBytes = Math.max(1024, maxPendingBytes);
+        this.stallTimeoutMs = Math.max(1, stallTimeout.toMillis());
+        this.tickMs = Math.max(10, tick.toMillis());
+    }
+
+    public long maxPendingBytes() {
+        return maxPendingBytes;
+    }
+
+    public long stallTimeoutMs() {
+        return stallTimeoutMs;
+    }
+
+    public long tickMs() {
+        return tickMs;
+    }
+}
