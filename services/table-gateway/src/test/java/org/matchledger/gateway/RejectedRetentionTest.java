@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -40,6 +41,12 @@ class RejectedRetentionTest {
         return admin.describeConfigs(List.of(r)).all().get(30, TimeUnit.SECONDS).get(r).get("retention.ms").value();
     }
 
+    /** A topic's configuration reaches the brokers' metadata shortly after the controller accepted it: wait for it. */
+    private static void awaitRetention(Admin admin, String topic, String expected) {
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+                .untilAsserted(() -> assertEquals(expected, retentionOf(admin, topic)));
+    }
+
     @Test
     void aNewTopicGetsTheRetention_andAnOldOneUnlimitedIsSetToIt() throws Exception {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
@@ -47,11 +54,11 @@ class RejectedRetentionTest {
             admin.createTopics(List.of(new NewTopic(Topics.TABLE_EVENTS_REJECTED, 1, (short) 1)
                     .configs(Map.of("retention.ms", "-1")))).all().get(30, TimeUnit.SECONDS);
             TopicSetup.ensure(broker.bootstrapServers(), 1, (short) 1, "", 30, Duration.ofDays(30));
-            assertEquals(Long.toString(Duration.ofDays(30).toMillis()), retentionOf(admin, Topics.TABLE_EVENTS_REJECTED));
+            awaitRetention(admin, Topics.TABLE_EVENTS_REJECTED, Long.toString(Duration.ofDays(30).toMillis()));
             assertEquals("-1", retentionOf(admin, Topics.TABLE_EVENTS), "the log itself is kept for ever");
 
             TopicSetup.ensure(broker.bootstrapServers(), 1, (short) 1, "", 30, Duration.ofDays(7));
-            assertEquals(Long.toString(Duration.ofDays(7).toMillis()), retentionOf(admin, Topics.TABLE_EVENTS_REJECTED));
+            awaitRetention(admin, Topics.TABLE_EVENTS_REJECTED, Long.toString(Duration.ofDays(7).toMillis()));
         }
     }
 }
