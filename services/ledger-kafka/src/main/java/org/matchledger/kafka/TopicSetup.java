@@ -45,7 +45,16 @@ public final class TopicSetup {
     /** With {@code rejectedRetention}: how long {@code table-events-rejected} keeps its records. */
     public static void ensure(String bootstrapServers, int partitions, short replicationFactor, String prefix,
                               int timeoutSeconds, Duration rejectedRetention) {
-        Map<String, Object> config = new HashMap<>();
+        ensure(bootstrapServers, Map.of(), partitions, replicationFactor, prefix, timeoutSeconds, rejectedRetention);
+    }
+
+    /**
+     * With {@code clientSettings}: further settings of the admin client, e.g. {@link KafkaSecurity}'s (the user it
+     * authenticates as needs CREATE and ALTER_CONFIGS on the topics).
+     */
+    public static void ensure(String bootstrapServers, Map<String, Object> clientSettings, int partitions,
+                              short replicationFactor, String prefix, int timeoutSeconds, Duration rejectedRetention) {
+        Map<String, Object> config = new HashMap<>(clientSettings);
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.min(10_000, timeoutSeconds * 1000));
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutSeconds * 1000);

@@ -30,7 +30,10 @@ public class TopicsAtStartup {
     int partitions;
     @ConfigProperty(name = "ledger.topics.replication-factor", defaultValue = "1")
     short replicationFactor;
-    /** Off where no broker is used (tests on SmallRye's in-memory connector). */
+    /**
+     * Off where no broker is used (tests on SmallRye's in-memory connector), and where the topics are created by an
+     * administrator and the service's Kafka user may not create or alter them (deploy/local with SASL).
+     */
     @ConfigProperty(name = "ledger.topics.create", defaultValue = "true")
     boolean create;
     @ConfigProperty(name = "ledger.output-topic-prefix", defaultValue = "")
@@ -64,8 +67,8 @@ public class TopicsAtStartup {
 
     private boolean tryOnce(int timeoutSeconds) {
         try {
-            TopicSetup.ensure(bootstrapServers, partitions, replicationFactor, outputPrefix.orElse(""), timeoutSeconds,
-                    rejectedRetention);
+            TopicSetup.ensure(bootstrapServers, KafkaSecurityConfig.current(), partitions, replicationFactor,
+                    outputPrefix.orElse(""), timeoutSeconds, rejectedRetention);
             return true;
         } catch (RuntimeException e) {
             LOG.warn("the ledger's topics are not ready on {} yet ({}); trying again", bootstrapServers, e.getMessage());

@@ -9,6 +9,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.matchledger.kafka.KafkaSecurity;
 import org.matchledger.kafka.Topics;
 
 import java.time.Duration;
@@ -27,6 +28,7 @@ final class BareLoop {
     /** Consumes {@code table-events} from the beginning in a new group until {@code total} events; returns events/s. */
     static double run(String bootstrap, long total, String runId) {
         Properties c = new Properties();
+        c.putAll(KafkaSecurity.fromEnvironment()); // KAFKA_SASL_JAAS_CONFIG etc.: deploy/local/kafka/as admin
         c.put("bootstrap.servers", bootstrap);
         c.put("group.id", "bench-bare-" + runId);
         c.put("isolation.level", "read_committed");
@@ -34,6 +36,7 @@ final class BareLoop {
         c.put("auto.offset.reset", "earliest");
         c.put("max.poll.records", "500");
         Properties p = new Properties();
+        p.putAll(KafkaSecurity.fromEnvironment());
         p.put("bootstrap.servers", bootstrap);
         p.put("transactional.id", "bench-bare-" + runId);
         p.put("acks", "all");

@@ -5,6 +5,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.matchledger.kafka.KafkaSecurity;
 import org.matchledger.kafka.Topics;
 
 import java.net.URI;
@@ -72,6 +73,7 @@ final class HttpLoad {
     Thread followViews() {
         Thread t = new Thread(() -> {
             Properties p = new Properties();
+            p.putAll(KafkaSecurity.fromEnvironment()); // KAFKA_SASL_JAAS_CONFIG etc.: deploy/local/kafka/as admin
             p.put("bootstrap.servers", bootstrap);
             p.put("isolation.level", "read_committed");
             p.put("enable.auto.commit", "false");

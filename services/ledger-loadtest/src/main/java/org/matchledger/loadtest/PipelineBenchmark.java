@@ -5,6 +5,7 @@ import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.matchledger.kafka.KafkaSecurity;
 import org.matchledger.kafka.Topics;
 
 import java.util.HashMap;
@@ -121,7 +122,7 @@ public final class PipelineBenchmark {
 
     /** Waits until the group has committed offsets up to the current end of table-events; events/s while it moved. */
     private static double catchUp(String bootstrap, String group, int timeoutSeconds) throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+        try (Admin admin = Admin.create(adminSettings(bootstrap))) {
             Map<TopicPartition, Long> ends = ends(admin);
             long target = ends.values().stream().mapToLong(Long::longValue).sum();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
@@ -151,9 +152,16 @@ public final class PipelineBenchmark {
     }
 
     private static long endOffsets(String bootstrap) throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+        try (Admin admin = Admin.create(adminSettings(bootstrap))) {
             return ends(admin).values().stream().mapToLong(Long::longValue).sum();
         }
+    }
+
+    /** The bootstrap servers and the security settings of the environment (deploy/local/kafka/as admin). */
+    private static Map<String, Object> adminSettings(String bootstrap) {
+        Map<String, Object> settings = new HashMap<>(KafkaSecurity.fromEnvironment());
+        settings.put("bootstrap.servers", bootstrap);
+        return settings;
     }
 
     private static Map<TopicPartition, Long> ends(Admin admin) throws Exception {

@@ -14,6 +14,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.matchledger.core.ledger.Match;
+import org.matchledger.kafka.KafkaSecurityConfig;
 
 import java.time.Duration;
 import java.util.Collection;
@@ -138,6 +139,7 @@ public class PartitionRecovery implements KafkaConsumerRebalanceListener {
             return out;
         }
         Properties props = new Properties();
+        props.putAll(KafkaSecurityConfig.current()); // the processor's Kafka user, when one is configured
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);

@@ -17,6 +17,7 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
+import org.matchledger.kafka.KafkaSecurityConfig;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -94,7 +95,7 @@ public class ProgressReadiness implements HealthCheck {
 
     private synchronized Admin admin() {
         if (admin == null) {
-            Map<String, Object> config = new HashMap<>();
+            Map<String, Object> config = new HashMap<>(KafkaSecurityConfig.current()); // the processor's Kafka user
             config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
             config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) ADMIN_TIMEOUT_MS);
             config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) ADMIN_TIMEOUT_MS);

@@ -16,6 +16,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.matchledger.core.json.Json;
+import org.matchledger.kafka.KafkaSecurityConfig;
 import org.matchledger.kafka.RulingsHeader;
 import org.matchledger.kafka.Topics;
 import org.matchledger.kafka.TopicsAtStartup;
@@ -79,6 +80,7 @@ public class LedgerConsumer {
 
     Properties consumerProperties() {
         Properties p = new Properties();
+        p.putAll(KafkaSecurityConfig.of(config)); // the scoreboard's Kafka user, when one is configured
         for (String name : config.getPropertyNames()) {
             if (name.startsWith(PREFIX)) {
                 config.getOptionalValue(name, String.class).ifPresent(v -> p.put(name.substring(PREFIX.length()), v));

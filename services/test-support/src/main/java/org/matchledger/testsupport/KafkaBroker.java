@@ -90,8 +90,13 @@ public final class KafkaBroker {
      * rather than blocking 60 s per send when something is wrong.
      */
     public static Map<String, Object> clientProperties() {
+        return clientPropertiesFor(bootstrapServers());
+    }
+
+    /** {@link #clientProperties()} for the broker at {@code bootstrapServers}. */
+    static Map<String, Object> clientPropertiesFor(String bootstrapServers) {
         Map<String, Object> props = new HashMap<>();
-        props.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        props.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
         props.put(CommonClientConfigs.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000);
         props.put(CommonClientConfigs.SOCKET_CONNECTION_SETUP_TIMEOUT_MS_CONFIG, 2_000);
