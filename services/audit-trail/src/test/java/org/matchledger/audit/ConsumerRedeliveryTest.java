@@ -101,8 +101,9 @@ class ConsumerRedeliveryTest {
             match.publish(2);
             await().atMost(Duration.ofSeconds(30)).until(() -> {
                 JsonNode c = lagCheck();
-                return c != null && "DOWN".equals(c.path("status").asText())
-                        && c.path("data").path("lag table-events").asLong() > 50;
+                // Which topic is behind depends on how far the consumer got before PostgreSQL went away (its first
+                // batch may hold only table-events); the processor's output alone is well over the threshold.
+                return c != null && "DOWN".equals(c.path("status").asText()) && maxLag(c) > 50;
             });
             long left = Duration.ofSeconds(65).toNanos() - (System.nanoTime() - stopped);
             Thread.sleep(Math.max(0, left / 1_000_000));
@@ -118,8 +119,20 @@ class ConsumerRedeliveryTest {
             return c != null && "UP".equals(c.path("status").asText());
         });
         JsonNode c = lagCheck();
-        assertTrue(c.path("data").path("lag table-events").asLong() <= 50, c.toString());
+        assertTrue(maxLag(c) <= 50, c.toString());
         assertTrue(c.path("data").path("quarantined").asText().matches("\\d+"), c.toString());
+    }
+
+    /** The largest per-topic lag the check reports. */
+    static long maxLag(JsonNode check) {
+        long max = 0;
+        for (var it = check.path("data").fields(); it.hasNext(); ) {
+            var e = it.next();
+            if (e.getKey().startsWith("lag ")) {
+                max = Math.max(max, e.getValue().asLong());
+            }
+        }
+        return max;
     }
 
     /** The lag check's entry in /q/health/ready. */
