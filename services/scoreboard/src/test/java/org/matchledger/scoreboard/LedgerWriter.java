@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Writes what the rules processor writes (view.md's shapes, header {@code ledger-rulings-of-event}) straight onto
+ * Writes what the rules processor writes (docs/view.md's shapes, header {@code ledger-rulings-of-event}) straight onto
  * {@code match-rulings} and {@code match-views}, one transaction per call like the processor's batches.
  */
 final class LedgerWriter implements AutoCloseable {

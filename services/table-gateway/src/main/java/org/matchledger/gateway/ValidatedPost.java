@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A post of one event or a batch, checked against events.md's envelope and data shapes (the rules themselves are the
+ * A post of one event or a batch, checked against docs/events.md's envelope and data shapes (the rules themselves are the
  * processor's job), against the path (every event's {@code subject} must be the path's match id) and against the
  * gateway's bounds: strict JSON ({@link StrictJson}), at most {@value #MAX_EVENT_BYTES} bytes per event and
  * {@value #MAX_BATCH} events per batch.

@@ -15,7 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * {@code ledger replay [--at SEQ] [--rulings] FILE|-} (view.md "The replay tool"): folds one match's events with the
+ * {@code ledger replay [--at SEQ] [--rulings] FILE|-} (docs/view.md "The replay tool"): folds one match's events with the
  * rules processor's code and prints the view (or every ruling, one JSON object per line). Exit 0 when the log was
  * read, even with rejected events; 2 when it cannot be read or a line is not JSON (line number on stderr).
  */

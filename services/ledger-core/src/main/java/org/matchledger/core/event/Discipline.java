@@ -1,6 +1,6 @@
 package org.matchledger.core.event;
 
-/** The four disciplines of the WPA Rules of Play (events.md "disciplines"). */
+/** The four disciplines of the WPA Rules of Play (docs/events.md "disciplines"). */
 public enum Discipline {
     NINE_BALL(9),
     EIGHT_BALL(15),

@@ -3,7 +3,7 @@ package org.matchledger.core.event;
 import java.util.List;
 import java.util.Set;
 
-/** The typed {@code data} of each event type, as shaped by events.md. Context checks (players, balls on the table) are the fold's. */
+/** The typed {@code data} of each event type, as shaped by docs/events.md. Context checks (players, balls on the table) are the fold's. */
 public sealed interface EventData {
 
     record Player(String id, String name) {

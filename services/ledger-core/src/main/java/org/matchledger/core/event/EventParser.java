@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import static org.matchledger.core.event.Fields.*;
 
 /**
- * Reads one CloudEvent (events.md "Envelope" and "Types") into a {@link TableEvent}, or says which field is wrong.
+ * Reads one CloudEvent (docs/events.md "Envelope" and "Types") into a {@link TableEvent}, or says which field is wrong.
  * Only the shape is checked here; whether a player is in the match or a ball is on the table is the fold's question.
  */
 public final class EventParser {

@@ -1,6 +1,6 @@
 package org.matchledger.core.event;
 
-/** Black Ball {@code data.options.foulAward} (events.md "Match options"). */
+/** Black Ball {@code data.options.foulAward} (docs/events.md "Match options"). */
 public enum FoulAward {
     FREE_SHOT, TWO_VISITS
 }

@@ -9,7 +9,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * How the corrections in a history change its events (events.md "referee corrections"): a void drops its target,
+ * How the corrections in a history change its events (docs/events.md "referee corrections"): a void drops its target,
  * a correction makes it read as the replacement, a later correction of the same target supersedes an earlier one,
  * and an {@code OUTSIDE_INTERFERENCE} ruling voids the last shot standing before it (1.9). The log itself is never
  * edited: this is computed from it, in order, so the same history always gives the same reading.

@@ -15,7 +15,7 @@ import org.matchledger.core.state.MatchState;
 import org.matchledger.core.view.Status;
 
 /**
- * Judges one well-formed event against the match state: which events the match accepts now (events.md "When an
+ * Judges one well-formed event against the match state: which events the match accepts now (docs/events.md "When an
  * event is accepted"), then the rules. Sequencing, duplicates and corrections are {@link MatchLedger}'s.
  */
 final class EventJudge {
@@ -74,7 +74,7 @@ final class EventJudge {
         return new Judgement(s, out, null);
     }
 
-    /** events.md "When an event is accepted". */
+    /** docs/events.md "When an event is accepted". */
     private static String notAcceptedNow(MatchState s, TableEvent ev) {
         EventType type = ev.type();
         if (type == EventType.APPEAL_FILED || type == EventType.APPEAL_DECIDED) {

@@ -152,7 +152,7 @@ public final class BlackBallRules extends RackGameRules {
         }
     }
 
-    /** 5.8: the Black Ball fouls beyond 6.x, in view.md's citation order. */
+    /** 5.8: the Black Ball fouls beyond 6.x, in docs/view.md's citation order. */
     private static Foul blackBallFoul(ShotTaken shot, Group own) {
         if (own != null && (shot.pocketedMask() & own.mask()) == 0 && (shot.pocketedMask() & own.other().mask()) != 0) {
             return Foul.OPPONENT_BALL_ONLY;

@@ -21,7 +21,7 @@ public interface DisciplineRules {
     /** 6.14: three consecutive fouls are a serious foul (9-ball, 14.1). */
     boolean threeFoulRule();
 
-    /** view.md: consecutive fouls reset at each new rack (not in 14.1). */
+    /** docs/view.md: consecutive fouls reset at each new rack (not in 14.1). */
     boolean foulsResetEachRack();
 
     /** A reason to reject this shot in this discipline (it names the field), or null (most disciplines: none). */

@@ -7,7 +7,7 @@ import org.matchledger.core.ruling.Foul;
 
 /**
  * The general fouls of WPA 6.x as they show in a shot's facts. One shot is one foul: the checks run in the citation
- * order of view.md and the first that applies is the foul. Each discipline says which rules apply to the shot.
+ * order of docs/view.md and the first that applies is the foul. Each discipline says which rules apply to the shot.
  */
 public final class FoulCheck {
     /** Pass as {@code legalFirst} where 6.2 does not apply (14.1, push outs, breaks without a target, free shots). */

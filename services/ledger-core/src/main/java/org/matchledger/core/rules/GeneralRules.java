@@ -88,7 +88,7 @@ public final class GeneralRules {
         int winner = s.indexOf(won.player());
         s.status = Status.IN_PROGRESS;
         t.rule(Ruling.of(RulingKind.LAG_WON).player(won.player()).rule("1.2"));
-        s.atTable = NOBODY; // view.md: null while the lag winner chooses, and breaker too
+        s.atTable = NOBODY; // docs/view.md: null while the lag winner chooses, and breaker too
         s.breaker = NOBODY;
         s.pending = new Pending(winner, List.of(OptionName.BREAK, OptionName.OPPONENT_BREAKS),
                 Pending.Situation.LAG_CHOICE, CueBall.IN_HAND_KITCHEN);

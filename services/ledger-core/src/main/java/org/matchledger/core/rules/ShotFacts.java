@@ -9,7 +9,7 @@ import org.matchledger.core.state.MatchState;
 import org.matchledger.core.view.CueBall;
 
 /**
- * events.md: the facts of a shot must fit the table they were seen on. Balls outside the discipline, object balls
+ * docs/events.md: the facts of a shot must fit the table they were seen on. Balls outside the discipline, object balls
  * that are not on the table and players not in the match are rejected with the field named.
  */
 public final class ShotFacts {

@@ -48,7 +48,7 @@ public final class StraightPoolRules implements DisciplineRules {
 
     @Override
     public boolean foulsResetEachRack() {
-        return false; // view.md: carried across re-racks in 14.1
+        return false; // docs/view.md: carried across re-racks in 14.1
     }
 
     @Override
@@ -118,7 +118,7 @@ public final class StraightPoolRules implements DisciplineRules {
     private void breakingFoul(Table t, ShotTaken shot, int breaker, int down) {
         t.spot(down); // 4.6
         PlayerState p = t.s.player(breaker);
-        p.score += BREAKING_FOUL_POINTS; // does not count toward 6.14 (rulebook 4.3)
+        p.score += BREAKING_FOUL_POINTS; // does not count toward 6.14 (docs/rules.md 4.3)
         t.rule(Ruling.of(RulingKind.BREAKING_FOUL).player(p.id).rule("4.3").points(BREAKING_FOUL_POINTS)
                 .detail(shot.scratched() ? "breaking foul and scratch: penalised once (4.10)" : null));
         t.offer(new Pending(opponent(breaker), List.of(OptionName.ACCEPT_TABLE, OptionName.OPPONENT_REBREAKS),
@@ -166,7 +166,7 @@ public final class StraightPoolRules implements DisciplineRules {
     private void rerack(Table t, int racked, CueBall cueBall, String rule, String detail) {
         MatchState s = t.s;
         int rackedBalls = racked == 15 ? ALL_FIFTEEN : ALL_FIFTEEN & ~s.balls;
-        s.rack++; // view.md: in 14.1 the rack number advances at every re-rack
+        s.rack++; // docs/view.md: in 14.1 the rack number advances at every re-rack
         s.balls = ALL_FIFTEEN;
         s.cueBall = cueBall;
         t.rule(Ruling.of(RulingKind.RERACK).balls(Balls.list(rackedBalls)).cueBall(cueBall).rule(rule).detail(detail));

@@ -39,7 +39,7 @@ public final class Table {
 
     // ---- turns and innings -------------------------------------------------------------------------------------
 
-    /** A shot is about to be judged: the first shot of a turn begins the shooter's inning (view.md {@code innings}). */
+    /** A shot is about to be judged: the first shot of a turn begins the shooter's inning (docs/view.md {@code innings}). */
     public void beginShot(int shooter) {
         if (shooter == s.atTable && !s.turnBegun) {
             s.turnBegun = true;
@@ -104,7 +104,7 @@ public final class Table {
         rule(Ruling.of(RulingKind.CONTINUE).player(id(shooter)));
     }
 
-    /** An option is offered: the table waits for {@code holder}'s answer (view.md: {@code atTable} is the holder). */
+    /** An option is offered: the table waits for {@code holder}'s answer (docs/view.md: {@code atTable} is the holder). */
     public void offer(Pending pending) {
         if (pending.player() != s.atTable) {
             endTurn();

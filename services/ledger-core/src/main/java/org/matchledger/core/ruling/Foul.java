@@ -1,7 +1,7 @@
 package org.matchledger.core.ruling;
 
 /**
- * Foul names and the rule each cites (view.md). The declaration order is the citation order: when one shot
+ * Foul names and the rule each cites (docs/view.md). The declaration order is the citation order: when one shot
  * breaks several rules it is one foul, cited by the first of them in this order.
  */
 public enum Foul {

@@ -9,7 +9,7 @@ import org.matchledger.core.view.Group;
 import java.util.List;
 
 /**
- * One ledger entry (view.md "Rulings"): what changed and the rule that justifies it. Fields that a kind does not
+ * One ledger entry (docs/view.md "Rulings"): what changed and the rule that justifies it. Fields that a kind does not
  * carry are null and left out of the JSON. {@code rejudges} is set on rulings re-given by a correction.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -1,6 +1,6 @@
 package org.matchledger.core.ruling;
 
-/** The {@code kind} of a ruling (view.md "Rulings"). */
+/** The {@code kind} of a ruling (docs/view.md "Rulings"). */
 public enum RulingKind {
     MATCH_OPENED, LAG_WON, RELAG, BREAK_ASSIGNED, FOUL, BREAKING_FOUL, ILLEGAL_BREAK, SERIOUS_FOUL,
     TWO_FOUL_WARNING, POINTS, GROUP_ASSIGNED, BALLS_SPOTTED, RERACK, PUSH_OUT, SAFETY, OPTION_OFFERED,

@@ -1,6 +1,6 @@
 package org.matchledger.core.view;
 
-/** Where the incoming player may play the cue ball from (view.md {@code cueBall}). */
+/** Where the incoming player may play the cue ball from (docs/view.md {@code cueBall}). */
 public enum CueBall {
     /** Played where it lies. */
     IN_POSITION,

@@ -8,7 +8,7 @@ import org.matchledger.core.event.Discipline;
 import java.util.List;
 
 /**
- * The state of one match as every projection serves it (view.md "Match view"). Field names and values are the
+ * The state of one match as every projection serves it (docs/view.md "Match view"). Field names and values are the
  * contract; {@code tableId} and {@code visitsLeft} (Black Ball {@code TWO_VISITS} only) are additions.
  */
 @JsonPropertyOrder({"matchId", "discipline", "status", "raceTo", "breakFormat", "tableId", "rack", "players", "breaker",

@@ -30,7 +30,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * The replay tool (view.md "The replay tool"): {@code ledger replay [--at SEQ] [--rulings] FILE.jsonl|-}. Prints the
+ * The replay tool (docs/view.md "The replay tool"): {@code ledger replay [--at SEQ] [--rulings] FILE.jsonl|-}. Prints the
  * view as one JSON object, or every ruling one per line; exit 0 when the log was read even if events were rejected;
  * 2 when the file cannot be read or a line is not JSON (line number on stderr). Nothing goes to stdout on an error.
  * Expected views and rulings are the hand-derived golden files under {@code src/test/resources/golden/}.

@@ -15,7 +15,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-/** events.md {@code pool.appeal.filed} / {@code pool.appeal.decided} (1.10): recorded, they change no score. */
+/** docs/events.md {@code pool.appeal.filed} / {@code pool.appeal.decided} (1.10): recorded, they change no score. */
 class AppealsTest {
 
     /** 9-ball race to 3: p1 broke and pocketed the 3 (seq 4), then fouled on the 2 (seq 5); p2 has ball in hand. */

@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * events.md: missing required fields, wrong JSON types, unknown types and values, balls outside the discipline or not
+ * docs/events.md: missing required fields, wrong JSON types, unknown types and values, balls outside the discipline or not
  * on the table and players not in the match are rejected with a reason that names the field; unknown attributes and
  * unknown data fields are ignored; a rejected event changes nothing.
  */

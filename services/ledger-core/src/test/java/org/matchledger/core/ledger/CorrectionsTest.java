@@ -19,7 +19,7 @@ import java.util.function.Consumer;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * events.md "referee corrections" and view.md "Corrections never rewrite what the ledger said": the match is re-derived
+ * docs/events.md "referee corrections" and docs/view.md "Corrections never rewrite what the ledger said": the match is re-derived
  * as if the target were absent or read as its replacement. Every comparison log is built by hand, event by event.
  */
 class CorrectionsTest {

@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.*;
  */
 class LedgerProperties {
     private static final int SEEDS = 200;
-    /** events.md: a rejection names the field (or the expected seq): a field name or path, then ':'. */
+    /** docs/events.md: a rejection names the field (or the expected seq): a field name or path, then ':'. */
     private static final Pattern REASON = Pattern.compile(
             "^(event|specversion|id|source|type|subject|seq|time|datacontenttype|data(\\.[A-Za-z_][A-Za-z0-9_]*|\\[\\d+\\])*): \\S.*",
             Pattern.DOTALL);
@@ -239,7 +239,7 @@ class LedgerProperties {
             }
             boolean lagChoice = v.pendingOption() != null && v.breaker() == null;
             if (lagChoice) {
-                assertNull(v.atTable(), where); // view.md: null for the lag winner's choice of breaker
+                assertNull(v.atTable(), where); // docs/view.md: null for the lag winner's choice of breaker
                 assertEquals(List.of("BREAK", "OPPONENT_BREAKS"), v.pendingOption().options().stream().map(Enum::name).toList(), where);
                 return;
             }
@@ -284,7 +284,7 @@ class LedgerProperties {
                     assertEquals(e.get("seq").asLong(), r.seq(), at(seed, i, f.log));
                     assertEquals(s.match().matchId(), r.matchId(), at(seed, i, f.log));
                     if (r.rejudges() == null) {
-                        // a re-judged later event may now be rejected (view.md: the rulings of every re-judged
+                        // a re-judged later event may now be rejected (docs/view.md: the rulings of every re-judged
                         // event, carrying rejudges); the event itself was applied
                         assertNotEquals(RulingKind.EVENT_REJECTED, r.kind(), at(seed, i, f.log));
                         assertNotEquals(RulingKind.DUPLICATE, r.kind(), at(seed, i, f.log));
@@ -306,7 +306,7 @@ class LedgerProperties {
             int b = v.players().get(1).score();
             assertTrue(a >= 0 && b >= 0 && a <= v.raceTo() && b <= v.raceTo(), where);
             if (v.status() != Status.FINISHED) {
-                // view.md rack: it advances when a rack is won or lost, unless that ends the match
+                // docs/view.md rack: it advances when a rack is won or lost, unless that ends the match
                 assertEquals(v.rack() - 1, a + b, where);
                 assertTrue(a < v.raceTo() && b < v.raceTo(), where);
             } else {
@@ -392,7 +392,7 @@ class LedgerProperties {
     }
 
     /**
-     * view.md: the rulings of an event "explain every change in the view". For every applied event that is not a
+     * docs/view.md: the rulings of an event "explain every change in the view". For every applied event that is not a
      * correction: a rack scored has its RACK_WON, the end of the match its MATCH_WON, a new option its
      * OPTION_OFFERED, a new player at the table a TURN / OPTION_OFFERED / BREAK_ASSIGNED, a group its
      * GROUP_ASSIGNED, a foul counted its FOUL, a ball back on the table its BALLS_SPOTTED, a player coming to the
@@ -464,7 +464,7 @@ class LedgerProperties {
     // ---- corrections, duplicates, immutability -------------------------------------------------------------------------
 
     /**
-     * events.md: after a correction the match is re-derived as if the target had been absent (voided) or had read
+     * docs/events.md: after a correction the match is re-derived as if the target had been absent (voided) or had read
      * as the replacement (corrected), later corrections of the same target superseding earlier ones; an
      * OUTSIDE_INTERFERENCE ruling voids the last shot (1.9). So the view after each correction equals a fresh fold
      * of the log as it now reads (rejected events skipped, seqs renumbered); lastSeq aside.
@@ -491,7 +491,7 @@ class LedgerProperties {
         }
     }
 
-    /** The log as it reads after its corrections, computed from events.md alone. */
+    /** The log as it reads after its corrections, computed from docs/events.md alone. */
     private static List<JsonNode> asItNowReads(List<JsonNode> applied) {
         Map<Integer, JsonNode> patches = new HashMap<>(); // index -> replacement; NullNode = voided
         boolean[] correction = new boolean[applied.size()];
@@ -632,7 +632,7 @@ class LedgerProperties {
     // ---- failing seeds, shrunk by hand -------------------------------------------------------------------------------
 
     /**
-     * Seed 171 shrunk: opened (9-ball), lag won by p1, then a STALEMATE ruling (accepted "at any time", events.md).
+     * Seed 171 shrunk: opened (9-ball), lag won by p1, then a STALEMATE ruling (accepted "at any time", docs/events.md).
      * There is no rack to replay yet (1.12 re-racks for the original breaker of the rack, and nobody has broken):
      * the lag winner must still hold his BREAK / OPPONENT_BREAKS choice (or the ruling be rejected with a reason),
      * and MatchLedger must never throw. Core at 2030c13: ArrayIndexOutOfBoundsException (rackFor(NOBODY) →

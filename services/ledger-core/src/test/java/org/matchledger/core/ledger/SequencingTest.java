@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-/** events.md "Envelope" sequencing, idempotency, and "When an event is accepted". */
+/** docs/events.md "Envelope" sequencing, idempotency, and "When an event is accepted". */
 class SequencingTest {
 
     // ---- fixtures ------------------------------------------------------------------------------------------------

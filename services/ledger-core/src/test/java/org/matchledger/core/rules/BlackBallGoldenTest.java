@@ -24,14 +24,14 @@ import static org.junit.jupiter.api.Assertions.*;
  * runs, against the view and rulings derived by hand in {@code blackball-frame.view.json},
  * {@code blackball-frame.rulings.jsonl} and commented in {@code blackball-frame.md}.
  * <p>
- * The view is compared whole, less {@code tableId} (an addition view.md allows). Each ruling is compared on its
- * stamp ({@code matchId, seq, eventId, n, kind}) and the fields view.md says its kind carries; free texts
+ * The view is compared whole, less {@code tableId} (an addition docs/view.md allows). Each ruling is compared on its
+ * stamp ({@code matchId, seq, eventId, n, kind}) and the fields docs/view.md says its kind carries; free texts
  * ({@code RACK_WON.detail}) and citations the contract does not list are not compared.
  */
 class BlackBallGoldenTest {
     private static final String BASE = "/golden/blackball-frame";
 
-    /** view.md "Rulings": the fields each kind carries. */
+    /** docs/view.md "Rulings": the fields each kind carries. */
     private static final Map<String, List<String>> CARRIES = Map.ofEntries(
             entry("MATCH_OPENED", List.of()),
             entry("LAG_WON", List.of("player")),

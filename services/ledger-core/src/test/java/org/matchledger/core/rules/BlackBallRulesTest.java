@@ -22,8 +22,8 @@ import java.util.stream.IntStream;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * Black Ball (WPA 5.x) as rulebook.md "Black Ball (5.x)" and events.md "Match options" state it. Every expected value
- * is read from the rulebook, view.md and events.md. Groups: 1–7 REDS, 9–15 YELLOWS, 8 the black.
+ * Black Ball (WPA 5.x) as docs/rules.md "Black Ball (5.x)" and docs/events.md "Match options" state it. Every expected value
+ * is read from docs/rules.md, docs/view.md and docs/events.md. Groups: 1–7 REDS, 9–15 YELLOWS, 8 the black.
  */
 class BlackBallRulesTest {
 
@@ -196,7 +196,7 @@ class BlackBallRulesTest {
 
     @Test
     void rule_5_5_breakTestTakesThePlaceOf6_3() {
-        // view.md: "On a break shot the discipline's break test (... 5.5) takes the place of 6.3."
+        // docs/view.md: "On a break shot the discipline's break test (... 5.5) takes the place of 6.3."
         MatchScript m = ready();
         m.shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).crossedCenter(2));
         assertNoFoul(m);
@@ -380,7 +380,7 @@ class BlackBallRulesTest {
 
     @Test
     void rule_5_8_6_2_hittingNothing_isWrongBallFirst() {
-        // rulebook 6.x: "hitting nothing is also 6.2 where 6.2 applies, else 6.3"
+        // docs/rules.md 6.x: "hitting nothing is also 6.2 where 6.2 applies, else 6.3"
         MatchScript m = p1Yellows(ready());
         m.shot("p1", s -> s.noContact());
         assertFoul(m, "p1", Foul.WRONG_BALL_FIRST, "6.2");
@@ -639,7 +639,7 @@ class BlackBallRulesTest {
         assertEquals(Status.FINISHED, v.status());
         assertEquals("p1", v.winner());
         assertNull(v.atTable());
-        assertEquals(1, v.rack()); // view.md: the rack advances unless that ends the match
+        assertEquals(1, v.rack()); // docs/view.md: the rack advances unless that ends the match
     }
 
     // ---- SNOOKERED, stalemate --------------------------------------------------------------------------------------
@@ -686,7 +686,7 @@ class BlackBallRulesTest {
         assertEquals(0, m.player("p2").score());
     }
 
-    // ---- events.md "Match options": foulAward ------------------------------------------------------------------
+    // ---- docs/events.md "Match options": foulAward ------------------------------------------------------------------
 
     @ParameterizedTest
     @ValueSource(strings = {"", "FREE_SHOT"})

@@ -19,8 +19,8 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * 8-ball, WPA 3.x as read by rulebook.md: one given/when/then test per rule decision. Every expected value is taken
- * from rulebook.md, view.md and events.md.
+ * 8-ball, WPA 3.x as read by docs/rules.md: one given/when/then test per rule decision. Every expected value is taken
+ * from docs/rules.md, docs/view.md and docs/events.md.
  */
 class EightBallRulesTest {
     private static final String EIGHT_BALL = "EIGHT_BALL";
@@ -121,7 +121,7 @@ class EightBallRulesTest {
         assertNotNull(m.view().pendingOption(), "pendingOption");
         assertEquals(holder, m.view().pendingOption().player(), "pendingOption.player");
         assertEquals(List.of(options), m.view().pendingOption().options(), "pendingOption.options");
-        assertEquals(holder, m.view().atTable(), "view.md: atTable is the option holder");
+        assertEquals(holder, m.view().atTable(), "docs/view.md: atTable is the option holder");
     }
 
     /** {@code breaker} is to break a freshly racked table. */
@@ -252,7 +252,7 @@ class EightBallRulesTest {
         MatchScript m = illegalBreakByP1();
         long lastSeq = m.view().lastSeq();
 
-        // view.md pendingOption: "no shot is accepted meanwhile"
+        // docs/view.md pendingOption: "no shot is accepted meanwhile"
         m.shot(P2, s -> s.call(3, FOOT_LEFT).firstContact(3).pocket(3, FOOT_LEFT).rail());
 
         assertFalse(m.lastApplied());
@@ -441,7 +441,7 @@ class EightBallRulesTest {
 
         m.choose(P2, "ACCEPT_TABLE");
 
-        // rulebook 3.3: "Object ball off the table on the break: ... (the 8 is spotted)"
+        // docs/rules.md 3.3: "Object ball off the table on the break: ... (the 8 is spotted)"
         assertTrue(m.view().ballsOnTable().contains(8), "the 8 must be back on the table: " + m.view().ballsOnTable());
     }
 
@@ -742,7 +742,7 @@ class EightBallRulesTest {
         assertEquals(P1, v.winner());
         assertEquals(1, m.player(P1).score());
         assertNull(v.atTable());
-        assertEquals(1, v.rack(), "view.md: the rack number does not advance when the match ends");
+        assertEquals(1, v.rack(), "docs/view.md: the rack number does not advance when the match ends");
     }
 
     // ==== 3.9 standard fouls =========================================================================================
@@ -762,7 +762,7 @@ class EightBallRulesTest {
     void rule_3_9_noContactAtAll_isFoul6_2_inHandAnywhere() {
         MatchScript m = p1OnSolids(3);
 
-        // rulebook: "hitting nothing is also 6.2 where 6.2 applies"
+        // docs/rules.md: "hitting nothing is also 6.2 where 6.2 applies"
         m.shot(P1, s -> s.call(3, FOOT_LEFT).noContact());
 
         assertFoul(m, P1, "6.2", Foul.WRONG_BALL_FIRST);
@@ -857,7 +857,7 @@ class EightBallRulesTest {
         m.shot(P2, s -> s.call(3, FOOT_LEFT).firstContact(3).rail().scratch());   // p2: 1
         m.shot(P1, s -> s.call(4, FOOT_LEFT).firstContact(4).rail().scratch());   // p1: 1
         m.shot(P2, s -> s.call(5, FOOT_LEFT).firstContact(5).rail().scratch());   // p2: 2
-        assertFalse(m.player(P2).onTwoFouls(), "view.md: onTwoFouls only where 6.14 applies (9-ball, 14.1)");
+        assertFalse(m.player(P2).onTwoFouls(), "docs/view.md: onTwoFouls only where 6.14 applies (9-ball, 14.1)");
         m.shot(P1, s -> s.call(6, FOOT_LEFT).firstContact(6).rail().scratch());   // p1: 2, p2 comes back to the table
         assertNo(m, RulingKind.TWO_FOUL_WARNING);
 
@@ -885,7 +885,7 @@ class EightBallRulesTest {
         m.shot(P1, s -> s.call(4, FOOT_LEFT).firstContact(4).pocket(8, FOOT_LEFT).rail());
 
         assertRackWon(m, P2, "3.8");
-        assertEquals(0, m.player(P2).consecutiveFouls(), "view.md: reset at each new rack in 8-ball");
+        assertEquals(0, m.player(P2).consecutiveFouls(), "docs/view.md: reset at each new rack in 8-ball");
         assertEquals(0, m.player(P1).consecutiveFouls());
     }
 
@@ -926,7 +926,7 @@ class EightBallRulesTest {
         Ruling serious = m.ruling(RulingKind.SERIOUS_FOUL);
         assertEquals(P1, serious.player());
         assertEquals("6.16", serious.rule());
-        assertRackWon(m, P2, "6.16"); // view.md RACK_WON: "6.16 for a penalty"
+        assertRackWon(m, P2, "6.16"); // docs/view.md RACK_WON: "6.16 for a penalty"
         assertEquals(1, m.player(P2).score());
         assertEquals(0, m.player(P1).score());
         assertToBreak(m, P2, 2);

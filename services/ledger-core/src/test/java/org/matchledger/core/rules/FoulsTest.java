@@ -22,8 +22,8 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * The fouls of WPA 6.1–6.16 as rulebook.md and view.md state them: each FOUL ruling carries the {@code foul} name
- * and the {@code rule} of view.md's table; one shot is one foul, cited by the first rule in view.md's order; on a
+ * The fouls of WPA 6.1–6.16 as docs/rules.md and docs/view.md state them: each FOUL ruling carries the {@code foul} name
+ * and the {@code rule} of docs/view.md's table; one shot is one foul, cited by the first rule in docs/view.md's order; on a
  * break shot the break test replaces 6.3. Played in 9-ball except 6.11, which 9-ball does not apply (2.7).
  */
 class FoulsTest {
@@ -52,7 +52,7 @@ class FoulsTest {
         return m.rulings().stream().filter(r -> r.kind() == RulingKind.FOUL).toList();
     }
 
-    /** Exactly one FOUL ruling on the last event, with this player, foul name and rule (view.md). */
+    /** Exactly one FOUL ruling on the last event, with this player, foul name and rule (docs/view.md). */
     private static void assertFoul(MatchScript m, String player, String foul, String rule) {
         assertTrue(m.lastApplied(), () -> "event rejected: " + m.rulings());
         List<Ruling> f = fouls(m);
@@ -98,7 +98,7 @@ class FoulsTest {
 
     @Test
     void rule_6_2_hittingNothingIs6_2WhereTheRuleApplies() {
-        // rulebook: "hitting nothing is also 6.2 where 6.2 applies, else 6.3" — 6.2 applies on every 9-ball shot
+        // docs/rules.md: "hitting nothing is also 6.2 where 6.2 applies, else 6.3" — 6.2 applies on every 9-ball shot
         MatchScript m = p1AtTable().shot("p1", s -> s.noContact());
         assertFoul(m, "p1", "WRONG_BALL_FIRST", "6.2");
     }
@@ -193,7 +193,7 @@ class FoulsTest {
 
     @Test
     void rule_6_11_nineBallDoesNotApplyIt() {
-        // rulebook 2.7 lists 6.1–6.10, 6.12, 6.13, 6.15 for 9-ball: 6.11 is not among them
+        // docs/rules.md 2.7 lists 6.1–6.10, 6.12, 6.13, 6.15 for 9-ball: 6.11 is not among them
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(3).rails(5)
                 .kitchenContact(true, false));
         assertNoFoul(m);
@@ -250,7 +250,7 @@ class FoulsTest {
         MatchScript m = p1AtTable().ruling("UNSPORTSMANLIKE", "p1", "STANDARD_FOUL");
         assertFoul(m, "p1", "UNSPORTSMANLIKE", "6.16");
         assertInHandFor(m, "p2");
-        assertEquals(1, m.player("p1").consecutiveFouls(), "events.md: STANDARD_FOUL counts toward 6.14");
+        assertEquals(1, m.player("p1").consecutiveFouls(), "docs/events.md: STANDARD_FOUL counts toward 6.14");
     }
 
     @Test
@@ -344,7 +344,7 @@ class FoulsTest {
 
     @Test
     void rule_2_3_breakTestReplaces6_3_fourBallsToARailIsLegalEvenWithoutRailAfterContact() {
-        // view.md: "On a break shot the discipline's break test (2.3 …) takes the place of 6.3": railAfterContact
+        // docs/view.md: "On a break shot the discipline's break test (2.3 …) takes the place of 6.3": railAfterContact
         // is not looked at on a break; the 1 hit first and 4 object balls to a rail pass 2.3.
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1)
                 .set("objectBallsToRail", IntNode.valueOf(4)));
@@ -369,7 +369,7 @@ class FoulsTest {
             "hit nothing,       WRONG_BALL_FIRST, 6.2",
             "cue on table,      CUE_ON_TABLE,     6.12"})
     void rule_2_3_failedBreakWithAnother6_xFoulIsOneFoulCitingThe6_xRule(String infraction, String foul, String rule) {
-        // view.md order: 6.1 … 6.16 come before ILLEGAL_BREAK, so the 6.x rule is cited, once
+        // docs/view.md order: 6.1 … 6.16 come before ILLEGAL_BREAK, so the 6.x rule is cited, once
         Consumer<ShotFacts> facts = switch (infraction) {
             case "scratch" -> s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).rails(2).scratch();
             case "wrong ball first" -> s -> s.placement("BEHIND_HEAD_STRING").firstContact(2).rails(2);

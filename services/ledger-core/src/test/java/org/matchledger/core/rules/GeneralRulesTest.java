@@ -118,7 +118,7 @@ class GeneralRulesTest {
         assertNotNull(v.pendingOption());
         assertEquals("p1", v.pendingOption().player());
         assertEquals(Set.of(OptionName.BREAK, OptionName.OPPONENT_BREAKS), Set.copyOf(v.pendingOption().options()));
-        // view.md: atTable is null for the lag winner's choice of breaker, and breaker is null then too
+        // docs/view.md: atTable is null for the lag winner's choice of breaker, and breaker is null then too
         assertNull(v.atTable());
         assertNull(v.breaker());
     }
@@ -214,7 +214,7 @@ class GeneralRulesTest {
         assertEquals("CONCESSION", won.detail());
         assertEquals(Status.FINISHED, m.view().status());
         assertEquals("p1", m.view().winner());
-        assertNull(m.view().atTable()); // view.md: null when the match is over
+        assertNull(m.view().atTable()); // docs/view.md: null when the match is over
     }
 
     @Test
@@ -537,7 +537,7 @@ class GeneralRulesTest {
         assertEquals(Status.FINISHED, v.status());
         assertEquals("p1", v.winner());
         assertEquals(2, m.player("p1").score());
-        assertEquals(2, v.rack()); // view.md: the rack does not advance when winning it ends the match
+        assertEquals(2, v.rack()); // docs/view.md: the rack does not advance when winning it ends the match
         assertNull(v.atTable());
     }
 

@@ -13,7 +13,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * 9-ball, WPA 2.x as settled in rulebook.md. Every expected value is read from rulebook.md / view.md / events.md.
+ * 9-ball, WPA 2.x as settled in docs/rules.md. Every expected value is read from docs/rules.md / docs/view.md / docs/events.md.
  * Ball facts are given as a table client would report them; "miss" = a legal shot that hits the lowest ball, drives
  * a ball to a rail and pockets nothing.
  */
@@ -98,7 +98,7 @@ class NineBallRulesTest {
 
     @Test
     void rule_2_2_breakMustHitTheOneFirst_elseFoul6_2EvenWithABallPocketed() {
-        // rulebook 9-ball: "the lowest ball on the table must be hit first (6.2) on every shot, the break included"
+        // docs/rules.md 9-ball: "the lowest ball on the table must be hit first (6.2) on every shot, the break included"
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(2).pocket(3).rails(5));
         assertFoul(m, "p1", "WRONG_BALL_FIRST", "6.2");
         assertEquals("p2", m.view().atTable());
@@ -177,7 +177,7 @@ class NineBallRulesTest {
         MatchView v = m.view();
         assertEquals("p2", v.pendingOption().player());
         assertEquals(List.of("SHOOT", "PASS"), names(v.pendingOption().options()));
-        assertEquals("p2", v.atTable(), "view.md: while an option is pending, atTable is its holder");
+        assertEquals("p2", v.atTable(), "docs/view.md: while an option is pending, atTable is its holder");
         assertFalse(v.pushOutAvailable());
     }
 
@@ -518,7 +518,7 @@ class NineBallRulesTest {
         assertTrue(v.nextShotIsBreak());
         assertEquals(CueBall.IN_HAND_KITCHEN, v.cueBall());
         assertEquals(FULL_RACK, v.ballsOnTable());
-        assertEquals(1, v.rack(), "view.md: a stalemate replay keeps the rack number");
+        assertEquals(1, v.rack(), "docs/view.md: a stalemate replay keeps the rack number");
         assertEquals(0, m.player("p1").consecutiveFouls(), "1.12: foul counts reset");
         assertNull(v.stalemate());
         assertEquals(0, m.player("p1").score());
@@ -566,6 +566,6 @@ class NineBallRulesTest {
         assertEquals("p1", v.winner());
         assertNull(v.atTable());
         assertEquals(2, m.player("p1").score());
-        assertEquals(2, v.rack(), "view.md: the rack does not advance when its win ends the match");
+        assertEquals(2, v.rack(), "docs/view.md: the rack does not advance when its win ends the match");
     }
 }

@@ -23,11 +23,11 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * Golden 14.1 match ({@code golden/straight-pool-century.*}, expected values derived by an independent scorer of the
- * rulebook and summarised rack by rack in {@code straight-pool-century.md}) and the spec's worked example
- * {@code examples/straight-pool-opening.jsonl} (view and key rulings as given in spec/examples/README.md).
+ * docs/rules.md and summarised rack by rack in {@code straight-pool-century.md}) and the contract's worked example
+ * {@code examples/straight-pool-opening.jsonl} (view and key rulings as given in docs/examples/README.md).
  * <p>
  * Rulings are compared as JSON trees, whole, except {@code detail}: it is free text for every kind but
- * {@code MATCH_WON} (view.md fixes {@code RACE}/{@code CONCESSION}/{@code PENALTY}), so it is left out of the comparison
+ * {@code MATCH_WON} (docs/view.md fixes {@code RACE}/{@code CONCESSION}/{@code PENALTY}), so it is left out of the comparison
  * for the other kinds.
  */
 class StraightPoolGoldenTest {
@@ -128,9 +128,9 @@ class StraightPoolGoldenTest {
         assertEquals(tree(CENTURY + ".view.json"), viewOf(fold(CENTURY + ".jsonl")));
     }
 
-    // ---- spec/examples/straight-pool-opening.jsonl ------------------------------------------------------------------
+    // ---- docs/examples/straight-pool-opening.jsonl ------------------------------------------------------------------
 
-    /** The view printed in spec/examples/README.md (only the fields it shows). */
+    /** The view printed in docs/examples/README.md (only the fields it shows). */
     private static final String OPENING_VIEW = """
             {"matchId":"straight-pool-opening","discipline":"STRAIGHT_POOL","status":"IN_PROGRESS","raceTo":100,
              "breakFormat":"ALTERNATE","rack":1,

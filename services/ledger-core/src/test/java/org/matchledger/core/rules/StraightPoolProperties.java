@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * interference). After every event each player's {@code score} must equal the sum of the {@code points} of the rulings
  * that currently stand for him. "Currently standing" is defined two ways:
  * <ol>
- *   <li><b>Refolded log.</b> Take the log as it now reads (events.md "referee corrections"): drop the corrections
+ *   <li><b>Refolded log.</b> Take the log as it now reads (docs/events.md "referee corrections"): drop the corrections
  *   themselves, drop voided events (a void, or an {@code OUTSIDE_INTERFERENCE} ruling, which voids the last event
  *   before it that reads as a shot), replace a corrected event's type and data by its latest replacement. Fold that
  *   log from scratch with fresh seqs and ids; the standing rulings are that fold's rulings. No ruling superseded by a

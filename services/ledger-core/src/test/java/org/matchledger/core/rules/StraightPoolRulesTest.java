@@ -20,8 +20,8 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * 14.1 continuous (rulebook.md "14.1 continuous (4.x)"), one given/when/then test per decision. Every expected value
- * is read from rulebook.md, view.md and events.md.
+ * 14.1 continuous (docs/rules.md "14.1 continuous (4.x)"), one given/when/then test per decision. Every expected value
+ * is read from docs/rules.md, docs/view.md and docs/events.md.
  */
 class StraightPoolRulesTest {
     private static final List<Integer> ALL_FIFTEEN = range(1, 15);
@@ -138,7 +138,7 @@ class StraightPoolRulesTest {
         assertNull(v.atTable());
         assertEquals(11, m.player("p2").score());
         m.shot("p2", s -> s.call(12, "FOOT_LEFT").firstContact(12).pocket(12).rail());
-        assertFalse(m.lastApplied(), "events.md: once FINISHED only corrections and appeals are accepted");
+        assertFalse(m.lastApplied(), "docs/events.md: once FINISHED only corrections and appeals are accepted");
     }
 
     @Test
@@ -160,7 +160,7 @@ class StraightPoolRulesTest {
         MatchScript m = ready("p1", 10);
         legalBreak(m, "p1");
         run(m, "p2", 1, range(1, 11));
-        // view.md: ballsOnTable lists the object balls on the table; 1-11 went down on the winning shot.
+        // docs/view.md: ballsOnTable lists the object balls on the table; 1-11 went down on the winning shot.
         assertEquals(List.of(12, 13, 14, 15), m.view().ballsOnTable());
     }
 
@@ -222,7 +222,7 @@ class StraightPoolRulesTest {
         assertEquals(-2, m.player("p1").score());
         assertEquals("p2", v.pendingOption().player());
         assertEquals(List.of(OptionName.ACCEPT_TABLE, OptionName.OPPONENT_REBREAKS), v.pendingOption().options());
-        assertEquals("p2", v.atTable()); // view.md: while an option is pending, the player who holds it
+        assertEquals("p2", v.atTable()); // docs/view.md: while an option is pending, the player who holds it
     }
 
     @Test
@@ -264,7 +264,7 @@ class StraightPoolRulesTest {
         assertEquals("p1", v.atTable());
         assertTrue(v.nextShotIsBreak());
         assertEquals(CueBall.IN_HAND_KITCHEN, v.cueBall());
-        assertEquals(1, v.rack(), "view.md: breaking again after a 14.1 breaking foul keeps the rack number");
+        assertEquals(1, v.rack(), "docs/view.md: breaking again after a 14.1 breaking foul keeps the rack number");
         failedBreak(m, "p1");
         assertEquals(-2, m.ruling(RulingKind.BREAKING_FOUL).points());
         assertEquals(-4, m.player("p1").score());
@@ -591,7 +591,7 @@ class StraightPoolRulesTest {
         assertEquals("p2", v.atTable());
         assertTrue(v.nextShotIsBreak());
         assertEquals(CueBall.IN_HAND_KITCHEN, v.cueBall());
-        assertEquals(2, v.rack(), "view.md: in 14.1 the rack number advances at every re-rack");
+        assertEquals(2, v.rack(), "docs/view.md: in 14.1 the rack number advances at every re-rack");
         assertEquals(-2 + 1 - 3 - 15, m.player("p2").score()); // two fouls, a point, three fouls, the penalty
     }
 
@@ -613,7 +613,7 @@ class StraightPoolRulesTest {
         noRailFoul(m, "p2", 1);
         run(m, "p1", 1, ONE_TO_FOURTEEN); // leaves the 15: re-rack (4.4)
         assertEquals(2, m.view().rack());
-        assertEquals(1, m.player("p2").consecutiveFouls(), "view.md: carried across re-racks in 14.1");
+        assertEquals(1, m.player("p2").consecutiveFouls(), "docs/view.md: carried across re-racks in 14.1");
         miss(m, "p1", 1);
         noRailFoul(m, "p2", 1);
         assertEquals(2, m.player("p2").consecutiveFouls());
@@ -622,7 +622,7 @@ class StraightPoolRulesTest {
 
     @Test
     void rule_6_14_twoFoulWarningAlsoWhenComingToTheTableToBreak() {
-        // view.md: the TWO_FOUL_WARNING is given when he next comes to the table; after a 4.12 lag he comes to break.
+        // docs/view.md: the TWO_FOUL_WARNING is given when he next comes to the table; after a 4.12 lag he comes to break.
         MatchScript m = p2AfterLegalBreak();
         noRailFoul(m, "p2", 1);
         miss(m, "p1", 2);
