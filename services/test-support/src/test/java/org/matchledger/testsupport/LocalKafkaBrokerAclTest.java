@@ -133,10 +133,19 @@ class LocalKafkaBrokerAclTest {
             out.sendOffsetsToTransaction(offsets, in.groupMetadata());
             out.commitTransaction();
         }
-        // Committed: the group's offsets moved and the outputs are readable, read_committed.
+        // Committed: the group's offsets moved and the outputs are readable, read_committed. commitTransaction returns
+        // once the coordinator has decided; it writes the markers (and so the offsets) just after: wait for them.
         try (Admin admin = Admin.create(broker.clientProperties("admin"))) {
-            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets("rules-processor")
-                    .partitionsToOffsetAndMetadata().get(20, TimeUnit.SECONDS);
+            long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            Map<TopicPartition, OffsetAndMetadata> committed;
+            do {
+                committed = admin.listConsumerGroupOffsets("rules-processor")
+                        .partitionsToOffsetAndMetadata().get(20, TimeUnit.SECONDS);
+                if (committed.containsKey(new TopicPartition(Topics.TABLE_EVENTS, 0)) && endOffset(Topics.MATCH_RULINGS) >= 2) {
+                    break;
+                }
+                Thread.sleep(200);
+            } while (System.nanoTime() < until);
             assertTrue(committed.containsKey(new TopicPartition(Topics.TABLE_EVENTS, 0)), committed.toString());
         }
         assertTrue(endOffset(Topics.MATCH_RULINGS) >= 2, "a ruling and its commit marker");
