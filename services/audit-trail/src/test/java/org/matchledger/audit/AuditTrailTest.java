@@ -12,6 +12,7 @@ import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
 import org.matchledger.testsupport.HeadlessChromium;
 import org.matchledger.testsupport.KafkaTestResource;
+import org.matchledger.testsupport.TestTokensResource;
 import org.matchledger.testsupport.PostgresTestResource;
 
 import java.net.URL;
@@ -39,8 +40,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
 @WithTestResource(PostgresTestResource.class)
+@WithTestResource(TestTokensResource.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AuditTrailTest {
+    @org.junit.jupiter.api.BeforeEach
+    void asReader() {
+        AsReader.everyRequest(); // the service answers readers only
+    }
+
     static final Duration STORED = Duration.ofSeconds(60);
     PublishedMatch match;
 
@@ -299,7 +306,7 @@ class AuditTrailTest {
         long last = match.lastSeq;
         long c = match.correctionSeq;
         try (HeadlessChromium browser = HeadlessChromium.launch();
-             HeadlessChromium.Page page = browser.open(new URL(base, "/matches/" + match.matchId).toString())) {
+             HeadlessChromium.Page page = browser.open(new URL(base, "/matches/" + match.matchId).toString(), AsReader.headers())) {
             Duration t = Duration.ofSeconds(15);
             page.waitForText("[data-field='lastSeq']", Long.toString(last), t);
             assertEquals(match.viewAt.size(), page.count("#timeline li[data-seq]"), "a row per applied event");
