@@ -222,11 +222,12 @@ class AuditTrailTest {
                 .contentType(startsWith("text/csv")).extract().asString();
         List<List<String>> records = parseCsv(csv);
         assertEquals(List.of("partition", "offset", "seq", "type", "event_id", "status", "n", "ruling_kind", "rule",
-                "player", "points", "foul", "target_id", "rejudges", "detail"), records.get(0));
+                "player", "points", "foul", "target_id", "rejudges", "detail", "poster_subject", "poster_role",
+                "poster_table"), records.get(0));
         boolean gapRow = false;
         boolean appealRow = false;
         for (List<String> r : records.subList(1, records.size())) {
-            assertEquals(15, r.size(), r.toString());
+            assertEquals(18, r.size(), r.toString());
             if (r.get(4).endsWith("-gap")) {
                 gapRow = true;
                 assertEquals("REJECTED", r.get(5));
