@@ -12,6 +12,7 @@ import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
 import org.matchledger.testsupport.HeadlessChromium;
 import org.matchledger.testsupport.KafkaTestResource;
+import org.matchledger.testsupport.TestTokensResource;
 import org.matchledger.testsupport.PostgresTestResource;
 
 import java.net.URL;
@@ -39,8 +40,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
 @WithTestResource(PostgresTestResource.class)
+@WithTestResource(TestTokensResource.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AuditTrailTest {
+    @org.junit.jupiter.api.BeforeEach
+    void asReader() {
+        AsReader.everyRequest(); // the service answers readers only
+    }
+
     static final Duration STORED = Duration.ofSeconds(60);
     PublishedMatch match;
 
@@ -215,11 +222,12 @@ class AuditTrailTest {
                 .contentType(startsWith("text/csv")).extract().asString();
         List<List<String>> records = parseCsv(csv);
         assertEquals(List.of("partition", "offset", "seq", "type", "event_id", "status", "n", "ruling_kind", "rule",
-                "player", "points", "foul", "target_id", "rejudges", "detail"), records.get(0));
+                "player", "points", "foul", "target_id", "rejudges", "detail", "poster_subject", "poster_role",
+                "poster_table"), records.get(0));
         boolean gapRow = false;
         boolean appealRow = false;
         for (List<String> r : records.subList(1, records.size())) {
-            assertEquals(15, r.size(), r.toString());
+            assertEquals(18, r.size(), r.toString());
             if (r.get(4).endsWith("-gap")) {
                 gapRow = true;
                 assertEquals("REJECTED", r.get(5));
@@ -299,7 +307,7 @@ class AuditTrailTest {
         long last = match.lastSeq;
         long c = match.correctionSeq;
         try (HeadlessChromium browser = HeadlessChromium.launch();
-             HeadlessChromium.Page page = browser.open(new URL(base, "/matches/" + match.matchId).toString())) {
+             HeadlessChromium.Page page = browser.open(new URL(base, "/matches/" + match.matchId).toString(), AsReader.headers())) {
             Duration t = Duration.ofSeconds(15);
             page.waitForText("[data-field='lastSeq']", Long.toString(last), t);
             assertEquals(match.viewAt.size(), page.count("#timeline li[data-seq]"), "a row per applied event");

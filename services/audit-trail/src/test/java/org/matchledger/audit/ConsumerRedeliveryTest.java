@@ -12,6 +12,7 @@ import org.matchledger.audit.intake.LedgerConsumer;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.kafka.Topics;
 import org.matchledger.testsupport.KafkaTestResource;
+import org.matchledger.testsupport.TestTokensResource;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
 @WithTestResource(RestartablePostgres.class)
+@WithTestResource(TestTokensResource.class)
 class ConsumerRedeliveryTest {
     @Inject
     LedgerConsumer consumer;

@@ -27,6 +27,7 @@ import org.matchledger.sim.SimProfile;
 import org.matchledger.testsupport.HeadlessChromium;
 import org.matchledger.testsupport.KafkaBroker;
 import org.matchledger.testsupport.KafkaTestResource;
+import org.matchledger.testsupport.TestTokensResource;
 import org.matchledger.testsupport.PostgresTestResource;
 
 import java.net.URL;
@@ -55,8 +56,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
 @WithTestResource(PostgresTestResource.class)
+@WithTestResource(TestTokensResource.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class HostileInputTest {
+    @org.junit.jupiter.api.BeforeEach
+    void asReader() {
+        AsReader.everyRequest(); // the service answers readers only
+    }
+
     static final Duration SECONDS = Duration.ofSeconds(30);
     static final String XSS = "<img src=x onerror=window.__xss=1>";
     static final String BREAKOUT = "\"><script>window.__xss=2</script>";
@@ -144,7 +151,7 @@ class HostileInputTest {
         assertFalse(html.contains("<script>"), "no inline script");
         assertFalse(html.contains("<style"), "no inline style");
         try (HeadlessChromium browser = HeadlessChromium.launch();
-             HeadlessChromium.Page page = browser.open(new URL(base, "/matches/" + f.matchId).toString())) {
+             HeadlessChromium.Page page = browser.open(new URL(base, "/matches/" + f.matchId).toString(), AsReader.headers())) {
             Duration t = Duration.ofSeconds(15);
             page.waitForText("[data-field='lastSeq']", Long.toString(f.lastSeq), t);
             assertEquals("undefined", page.evaluate("typeof window.__xss").asText(), "an injected script ran");

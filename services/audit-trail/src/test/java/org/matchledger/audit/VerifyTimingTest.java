@@ -19,6 +19,7 @@ import org.matchledger.kafka.Topics;
 import org.matchledger.sim.MatchPlayer;
 import org.matchledger.sim.SimProfile;
 import org.matchledger.testsupport.KafkaTestResource;
+import org.matchledger.testsupport.TestTokensResource;
 import org.matchledger.testsupport.PostgresTestResource;
 
 import java.nio.charset.StandardCharsets;
@@ -42,7 +43,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
 @WithTestResource(PostgresTestResource.class)
+@WithTestResource(TestTokensResource.class)
 class VerifyTimingTest {
+    @org.junit.jupiter.api.BeforeEach
+    void asReader() {
+        AsReader.everyRequest(); // the service answers readers only
+    }
+
     static final int EVENTS = 2_000;
     static final int RUNS = 9;
 

@@ -11,15 +11,20 @@ import org.matchledger.core.json.Json;
 import org.matchledger.sim.SimProfile;
 import org.matchledger.testsupport.KafkaBroker;
 import org.matchledger.testsupport.PostgresDatabase;
+import org.matchledger.testsupport.TestTokens;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -43,6 +48,7 @@ class AuditTrailIT {
     static ServiceProcess processor;
     static ServiceProcess audit;
     static GatewayClient client;
+    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @BeforeAll
     static void startServices() throws Exception {
@@ -53,7 +59,7 @@ class AuditTrailIT {
         try {
             Future<ServiceProcess> g = starter.submit(() -> ServiceProcess.gateway(servers));
             Future<ServiceProcess> p = starter.submit(() -> ServiceProcess.processor(servers, "rules-processor"));
-            Future<ServiceProcess> a = starter.submit(() -> ServiceProcess.auditTrail(servers, db.jdbcUrl(), db.user(), db.password()));
+            Future<ServiceProcess> a = starter.submit(() -> auditTrail(servers, db));
             gateway = g.get(120, TimeUnit.SECONDS);
             processor = p.get(120, TimeUnit.SECONDS);
             audit = a.get(120, TimeUnit.SECONDS);
@@ -89,7 +95,7 @@ class AuditTrailIT {
         assertTrue(v.path("views").asInt() > 0, v.toString());
 
         // The audit trail's own export is valid replay-tool input; every view?atSeq=N is the tool's --at N.
-        HttpResponse<String> export = audit.health("/matches/" + m.matchId() + "/export?format=jsonl");
+        HttpResponse<String> export = read("/matches/" + m.matchId() + "/export?format=jsonl");
         assertEquals(200, export.statusCode());
         Path file = Files.createTempFile("audit-it-", ".jsonl");
         Files.writeString(file, export.body());
@@ -131,8 +137,36 @@ class AuditTrailIT {
         throw new IllegalStateException("no simulated match with a void");
     }
 
+    /**
+     * The packaged audit trail verifying signed test tokens ({@link TestTokens}: public key, issuer, audience; no
+     * identity provider). Quarkus takes a public key only for a service tenant, so the hybrid tenant (code flow for the
+     * pages) is run as a service one here.
+     */
+    static ServiceProcess auditTrail(String servers, PostgresDatabase.Coordinates db) {
+        Map<String, String> props = ServiceProcess.serviceProperties(servers);
+        props.put("quarkus.datasource.jdbc.url", db.jdbcUrl());
+        props.put("quarkus.datasource.reactive.url", db.jdbcUrl().substring("jdbc:".length()));
+        props.put("quarkus.datasource.username", db.user());
+        props.put("quarkus.datasource.password", db.password());
+        props.putAll(TestTokens.serviceProperties());
+        props.put("quarkus.oidc.application-type", "service");
+        return ServiceProcess.start("audit-trail", ServiceProcess.jar(ServiceProcess.AUDIT_JAR), props);
+    }
+
+    /** GET on the audit trail as an auditor (its API answers readers only); null when it does not answer. */
+    static HttpResponse<String> read(String path) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(audit.baseUrl() + path))
+                .header("Authorization", "Bearer " + TestTokens.forRole("auditor"))
+                .timeout(Duration.ofSeconds(30)).GET().build();
+        try {
+            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
     static JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = audit.health(path, Duration.ofSeconds(30));
+        HttpResponse<String> r = read(path);
         return r == null || r.statusCode() != 200 ? null : Json.read(r.body());
     }
 

@@ -102,6 +102,14 @@ public final class HeadlessChromium implements AutoCloseable {
 
     /** Opens {@code url} in a new tab and waits for its {@code load} event. */
     public Page open(String url) {
+        return open(url, Map.of());
+    }
+
+    /**
+     * Opens {@code url} in a new tab that sends {@code headers} with every request it makes (e.g. {@code Authorization}
+     * for a page that needs a bearer token), and waits for its {@code load} event.
+     */
+    public Page open(String url, Map<String, String> headers) {
         String targetId = devTools.call(null, "Target.createTarget", Map.of("url", "about:blank"))
                 .path("targetId").asText();
         String session = devTools.call(null, "Target.attachToTarget", Map.of("targetId", targetId, "flatten", true))
@@ -109,6 +117,10 @@ public final class HeadlessChromium implements AutoCloseable {
         Page page = new Page(targetId, session);
         devTools.call(session, "Page.enable", Map.of());
         devTools.call(session, "Runtime.enable", Map.of());
+        if (!headers.isEmpty()) {
+            devTools.call(session, "Network.enable", Map.of());
+            devTools.call(session, "Network.setExtraHTTPHeaders", Map.of("headers", headers));
+        }
         page.navigate(url);
         return page;
     }

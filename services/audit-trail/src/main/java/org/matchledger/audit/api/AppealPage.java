@@ -2,6 +2,8 @@ package org.matchledger.audit.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.security.Authenticated;
+import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -19,18 +21,29 @@ import org.matchledger.audit.store.LedgerStore;
  * {@code /matches/{id}/view?atSeq=N} and shows it. Vanilla JS, no build step, served as static files
  * ({@code META-INF/resources/appeal/}: no inline script or style, so the Content-Security-Policy forbids inline code).
  * Every value from the record is HTML-escaped ({@link #esc}, quotes included: safe in text and quoted attributes). Test hooks: {@code data-seq} on timeline
- * rows, {@code data-field} on the view panel ({@code lastSeq}, {@code status}, {@code atTable}, …; scores as
+ * rows, {@code data-poster-subject}/{@code -role}/{@code -table} on who posted each event, {@code data-field} on the view panel ({@code lastSeq}, {@code status}, {@code atTable}, …; scores as
  * {@code data-field="score"} with {@code data-player}).
+ *
+ * <p>Signed-in readers only: a browser without a session is sent to the identity provider (authorization code flow),
+ * a request with a bearer token is verified as such; a signed-in account that is not a reader ({@link Readers}) gets
+ * a plain 403 page.
  */
 @Path("/")
 public class AppealPage {
     @Inject
     LedgerStore store;
 
+    @Inject
+    SecurityIdentity identity;
+
     @GET
     @Path("matches/{matchId}")
     @Produces(MediaType.TEXT_HTML)
+    @Authenticated
     public Uni<Response> page(@PathParam("matchId") String matchId) {
+        if (Readers.ROLES.stream().noneMatch(identity::hasRole)) {
+            return Uni.createFrom().item(refused());
+        }
         MatchIds.valid(matchId);
         return store.match(matchId, false).map(record -> {
             if (!record.known()) {
@@ -41,6 +54,20 @@ public class AppealPage {
             ObjectNode t = Timeline.of(record);
             return Response.ok(render(matchId, t), MediaType.TEXT_HTML + ";charset=UTF-8").build();
         });
+    }
+
+    /** The page an account that may not read the audit trail gets: says who it is and who may. */
+    Response refused() {
+        String who = identity.getPrincipal() == null ? "" : identity.getPrincipal().getName();
+        String html = """
+                <!doctype html>
+                <html lang="en"><head><meta charset="utf-8"><title>Not allowed · audit trail</title>
+                <link rel="stylesheet" href="/appeal/appeal.css"></head>
+                <body><h1>Not allowed</h1>
+                <p id="refused">%s (role %s) may not read the audit trail. Readers: %s.</p>
+                </body></html>
+                """.formatted(esc(who), esc(Readers.roles(identity)), esc(String.join(", ", Readers.ROLES)));
+        return Response.status(403).type(MediaType.TEXT_HTML + ";charset=UTF-8").entity(html).build();
     }
 
     static String render(String matchId, ObjectNode t) {
@@ -78,6 +105,17 @@ public class AppealPage {
                     .append("</span> <span class=\"type\">").append(esc(row.path("type").asText("(unreadable)")))
                     .append("</span> <span class=\"badge ").append(esc(status.toLowerCase())).append("\">").append(esc(status))
                     .append("</span>");
+            JsonNode poster = row.path("poster");
+            if (poster.isObject()) {
+                rows.append(" <span class=\"poster\" data-poster-subject=\"").append(esc(poster.path("subject").asText("")))
+                        .append("\" data-poster-role=\"").append(esc(poster.path("role").asText("")))
+                        .append("\" data-poster-table=\"").append(esc(poster.path("tableId").asText(""))).append("\">by ")
+                        .append(esc(poster.path("subject").asText("?"))).append(" (").append(esc(poster.path("role").asText("?")));
+                if (poster.hasNonNull("tableId")) {
+                    rows.append(", table ").append(esc(poster.get("tableId").asText()));
+                }
+                rows.append(")</span>");
+            }
             if (row.has("correction")) {
                 JsonNode c = row.get("correction");
                 rows.append(" <span class=\"badge correction\" data-target-id=\"").append(esc(c.path("targetId").asText()))

@@ -2,15 +2,24 @@ package org.matchledger.audit.api;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
+import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.matchledger.audit.ledger.Export;
 import org.matchledger.audit.ledger.Refold;
 import org.matchledger.audit.ledger.Timeline;
@@ -26,14 +35,40 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** The audit trail's HTTP API (read-only): timeline, view at a seq, verify, export, appeals. */
+/**
+ * The audit trail's HTTP API (read-only): timeline, view at a seq, verify, export, appeals, quarantine. Readers only
+ * ({@link Readers}): a bearer token of an auditor, referee or director (or the session of a signed-in page, whose
+ * script reads the view at each step). Refusals are problems: 401 with {@code WWW-Authenticate: Bearer}, 403 naming
+ * the role.
+ */
 @Path("/")
+@RolesAllowed({Readers.AUDITOR, Readers.REFEREE, Readers.DIRECTOR})
 public class AuditResource {
     public static final String JSONL = "application/x-ndjson";
     public static final String CSV = "text/csv";
 
     @Inject
     LedgerStore store;
+
+    @Inject
+    SecurityIdentity identity;
+
+    /** No token (and no signed-in session): 401, never a redirect to the sign-in page (this is an API). */
+    @ServerExceptionMapper
+    public Response unauthorized(UnauthorizedException e, HttpHeaders headers) {
+        return Readers.unauthorized(headers.getHeaderString(HttpHeaders.AUTHORIZATION) != null);
+    }
+
+    /** A token that is not valid: altered, expired, another issuer or audience. */
+    @ServerExceptionMapper
+    public Response authenticationFailed(AuthenticationFailedException e, HttpHeaders headers) {
+        return Readers.unauthorized(headers.getHeaderString(HttpHeaders.AUTHORIZATION) != null);
+    }
+
+    @ServerExceptionMapper
+    public Response forbidden(ForbiddenException e, Request request, UriInfo uri) {
+        return Readers.forbidden(identity, request.getMethod(), uri.getPath());
+    }
 
     /** The timeline: each event as recorded, its rulings, corrections, rejections and appeals. */
     @GET

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.matchledger.audit.store.RejectedEvent;
 import org.matchledger.core.json.Json;
+import org.matchledger.kafka.PosterHeaders;
 import org.matchledger.kafka.RulingsHeader;
 import org.matchledger.kafka.Topics;
 
@@ -44,7 +45,7 @@ public final class Intake {
         JsonNode e = readOrNull(value);
         String matchId = r.key() != null ? r.key() : text(e, "subject");
         rows.events.add(new Rows.Event(o, matchId == null ? "" : matchId, integral(e, "seq"), text(e, "id"),
-                text(e, "type"), value));
+                text(e, "type"), value, PosterHeaders.read(r.headers())));
     }
 
     static void ruling(Rows rows, ConsumerRecord<String, String> r, Rows.Origin o) {
@@ -57,7 +58,7 @@ public final class Intake {
             String reason = kind == null ? "unreadable ruling record" : text(j, "reason") != null ? text(j, "reason")
                     : text(j, "detail");
             rows.rejected.add(new Rows.Rejected(o, RejectedEvent.NOTICE, matchId, seq, text(j, "eventId"), kind, reason,
-                    null, null, null, r.value() == null ? "" : r.value()));
+                    null, null, null, r.value() == null ? "" : r.value(), null));
             return;
         }
         Long points = integral(j, "points");
@@ -94,7 +95,7 @@ public final class Intake {
         rows.rejected.add(new Rows.Rejected(o, processor ? RejectedEvent.PROCESSOR : RejectedEvent.GATEWAY, matchId,
                 integral(event, "seq"), text(event, "id"), null,
                 j == null ? "unreadable rejection record" : text(j, "reason"), processor ? tableEventsId : "",
-                processor ? partition.intValue() : null, processor ? offset : null, value));
+                processor ? partition.intValue() : null, processor ? offset : null, value, PosterHeaders.read(r.headers())));
     }
 
     static JsonNode readOrNull(String text) {

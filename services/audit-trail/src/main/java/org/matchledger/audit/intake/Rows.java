@@ -1,5 +1,7 @@
 package org.matchledger.audit.intake;
 
+import org.matchledger.core.event.Poster;
+
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +25,9 @@ public final class Rows {
         String matchId();
     }
 
-    /** A {@code table-events} record. */
-    public record Event(Origin origin, String matchId, Long seq, String eventId, String type, String payload)
-            implements Row {
+    /** A {@code table-events} record, with who posted it (null when the record has no poster headers). */
+    public record Event(Origin origin, String matchId, Long seq, String eventId, String type, String payload,
+                        Poster poster) implements Row {
     }
 
     /** A ruling of an applied event or correction. */
@@ -36,11 +38,12 @@ public final class Rows {
 
     /**
      * A rejection or notice, keyed by its own Kafka coordinates. Processor rejections name the table-events record
-     * they reject: {@code eventTopicId} is the id table-events has when the rejection is stored.
+     * they reject: {@code eventTopicId} is the id table-events has when the rejection is stored. {@code poster}: the
+     * poster headers of a table-events-rejected record (null when absent, and for notices).
      */
     public record Rejected(Origin origin, String source, String matchId, Long seq, String eventId, String kind,
-                           String reason, String eventTopicId, Integer eventPartition, Long eventOffset, String body)
-            implements Row {
+                           String reason, String eventTopicId, Integer eventPartition, Long eventOffset, String body,
+                           Poster poster) implements Row {
     }
 
     /** A published view. */

@@ -9,13 +9,16 @@ import java.util.List;
 
 /**
  * {@code GET /matches/{id}/export}: the full record for an appeal file. {@code jsonl}: the recorded events in Kafka
- * order, one per line, each exactly as received (a value spread over several lines is written on one; a value that is
- * not JSON, rejected by the processor, is left out) — input for {@code deploy/bin/ledger replay}. {@code csv}: the
- * timeline, one row per ruling of an applied event and one per rejected or duplicate event.
+ * order, one per line, each as received (a value spread over several lines is written on one; a value that is not
+ * JSON, rejected by the processor, is left out) with who posted it as the attributes {@code ledgerpostersubject},
+ * {@code ledgerposterrole}, {@code ledgerpostertable} from the record's poster headers ({@link Refold#read}: what the
+ * audit trail folds) — input for {@code deploy/bin/ledger replay}. {@code csv}: the timeline, one row per ruling of an
+ * applied event and one per rejected or duplicate event, with the poster's columns.
  */
 public final class Export {
     public static final List<String> CSV_COLUMNS = List.of("partition", "offset", "seq", "type", "event_id", "status",
-            "n", "ruling_kind", "rule", "player", "points", "foul", "target_id", "rejudges", "detail");
+            "n", "ruling_kind", "rule", "player", "points", "foul", "target_id", "rejudges", "detail", "poster_subject",
+            "poster_role", "poster_table");
 
     private Export() {
     }
@@ -27,8 +30,9 @@ public final class Export {
             if (event == null) {
                 continue;
             }
-            sb.append(e.payload.indexOf('\n') >= 0 || e.payload.indexOf('\r') >= 0 ? Json.write(event) : e.payload.strip())
-                    .append('\n');
+            boolean asReceived = e.poster() == null && !Refold.hasPosterAttribute(event)
+                    && e.payload.indexOf('\n') < 0 && e.payload.indexOf('\r') < 0;
+            sb.append(asReceived ? e.payload.strip() : Json.write(event)).append('\n');
         }
         return sb.toString();
     }
@@ -41,8 +45,10 @@ public final class Export {
             String status = row.path("status").asText();
             List<String> head = List.of(row.path("partition").asText(), row.path("offset").asText(),
                     text(row.get("seq")), text(row.get("type")), text(row.get("eventId")), status);
+            JsonNode poster = row.path("poster");
+            List<String> who = List.of(text(poster.get("subject")), text(poster.get("role")), text(poster.get("tableId")));
             if (!"APPLIED".equals(status) || row.path("rulings").isEmpty()) {
-                line(sb, concat(head, List.of("", "", "", "", "", "", "", "", text(row.get("reason")))));
+                line(sb, concat(concat(head, List.of("", "", "", "", "", "", "", "", text(row.get("reason")))), who));
                 continue;
             }
             for (JsonNode r : row.get("rulings")) {
@@ -56,9 +62,9 @@ public final class Export {
                 if (r.has("balls")) {
                     detail = (detail.isEmpty() ? "" : detail + "; ") + "balls " + r.get("balls");
                 }
-                line(sb, concat(head, List.of(text(r.get("n")), text(r.get("kind")), text(r.get("rule")),
+                line(sb, concat(concat(head, List.of(text(r.get("n")), text(r.get("kind")), text(r.get("rule")),
                         text(r.get("player")), text(r.get("points")), text(r.get("foul")), text(r.get("targetId")),
-                        text(r.get("rejudges")), detail)));
+                        text(r.get("rejudges")), detail)), who));
             }
         }
         return sb.toString();

@@ -2,6 +2,8 @@ package org.matchledger.audit.ledger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.matchledger.audit.store.RecordedEvent;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.matchledger.core.event.Poster;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Replay;
 import org.matchledger.core.ledger.Step;
@@ -56,12 +58,39 @@ public final class Refold {
         }
     }
 
-    /** The event as JSON, or null when the value is not JSON. */
+    /**
+     * The event as the processor folds it, or null when the value is not JSON: the value as received, with who posted
+     * it as the CloudEvents extension attributes of {@link Poster} taken from the record's poster headers (stored with
+     * it) — never from the value itself: attributes of those names in the value are removed first. Records without
+     * poster headers are folded without them, as before posters were kept. The JSONL export writes exactly this.
+     */
     public static JsonNode read(RecordedEvent e) {
+        JsonNode event;
         try {
-            return Json.read(e.payload);
+            event = Json.read(e.payload);
         } catch (Exception ex) {
             return null;
+        }
+        if (event instanceof ObjectNode o && (e.poster() != null || hasPosterAttribute(o))) {
+            o.remove(List.of(Poster.SUBJECT_ATTRIBUTE, Poster.ROLE_ATTRIBUTE, Poster.TABLE_ATTRIBUTE));
+            Poster p = e.poster();
+            if (p != null) {
+                putIfPresent(o, Poster.SUBJECT_ATTRIBUTE, p.subject());
+                putIfPresent(o, Poster.ROLE_ATTRIBUTE, p.role());
+                putIfPresent(o, Poster.TABLE_ATTRIBUTE, p.tableId());
+            }
+        }
+        return event;
+    }
+
+    /** Whether the value as received carries poster attributes of its own (which are never taken as the poster). */
+    static boolean hasPosterAttribute(JsonNode event) {
+        return event.has(Poster.SUBJECT_ATTRIBUTE) || event.has(Poster.ROLE_ATTRIBUTE) || event.has(Poster.TABLE_ATTRIBUTE);
+    }
+
+    private static void putIfPresent(ObjectNode o, String name, String value) {
+        if (value != null) {
+            o.put(name, value);
         }
     }
 

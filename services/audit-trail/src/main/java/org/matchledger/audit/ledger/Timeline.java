@@ -7,6 +7,7 @@ import org.matchledger.audit.store.LedgerStore;
 import org.matchledger.audit.store.QuarantinedRecord;
 import org.matchledger.audit.store.RejectedEvent;
 import org.matchledger.audit.store.RulingRow;
+import org.matchledger.core.event.Poster;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
@@ -24,7 +25,8 @@ import java.util.Map;
  * the event they voided or replaced ({@code correction.targetId}, {@code targetSeq}); their targets list them in
  * {@code correctedBy}. Appeals are marked ({@code appeal}) and their targets list them in {@code appealedBy}.
  * Posts the gateway refused (they never reached table-events) are listed apart, under {@code refused}; records of
- * the match PostgreSQL refused to store (or that could not be read) under {@code quarantined}.
+ * the match PostgreSQL refused to store (or that could not be read) under {@code quarantined}. Every event and refused
+ * post names who posted it ({@code poster}: subject, role, tableId; null when the record carried no poster).
  */
 public final class Timeline {
     private Timeline() {
@@ -62,6 +64,7 @@ public final class Timeline {
             putNullable(row, "seq", e.recorded().seq);
             row.put("eventId", e.recorded().eventId);
             row.put("type", e.recorded().type);
+            row.set("poster", poster(e.recorded().poster()));
             Refold.Status status = e.status();
             row.put("status", status.name());
             if (e.event() != null) {
@@ -111,12 +114,27 @@ public final class Timeline {
             o.put("reason", r.reason);
             putNullable(o, "seq", r.seq);
             o.put("eventId", r.eventId);
+            o.set("poster", poster(r.poster()));
             JsonNode body = Verification.tree(r.body);
             o.set("record", body);
         }
         ArrayNode quarantined = out.putArray("quarantined");
         record.quarantined().forEach(q -> quarantined.add(quarantined(q)));
         return out;
+    }
+
+    /** Who posted ({@code subject}, {@code role}, {@code tableId} when a table), or JSON null when not recorded. */
+    public static JsonNode poster(Poster p) {
+        if (p == null) {
+            return Json.MAPPER.nullNode();
+        }
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        o.put("subject", p.subject());
+        o.put("role", p.role());
+        if (p.tableId() != null) {
+            o.put("tableId", p.tableId());
+        }
+        return o;
     }
 
     /** A quarantined record as the API shows it (the value as stored: NUL characters escaped). */

@@ -5,6 +5,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.hibernate.reactive.mutiny.Mutiny;
 import org.matchledger.audit.intake.Rows;
+import org.matchledger.core.event.Poster;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +52,7 @@ public class LedgerStore {
         chunks(rows.events, c -> steps.add(() -> insert(s, EVENT_SQL, EVENT_TYPES, c, (e, p) -> {
             p.add(e.origin().topicId()); p.add(e.origin().partition()); p.add(e.origin().offset()); p.add(time(e.origin()));
             p.add(e.matchId()); p.add(e.seq()); p.add(e.eventId()); p.add(e.type()); p.add(e.payload());
+            posterColumns(e.poster(), p);
         })));
         chunks(rows.rulings, c -> steps.add(() -> insert(s, RULING_SQL, RULING_TYPES, c, (r, p) -> {
             p.add(r.matchId()); p.add(r.seq()); p.add(r.n()); p.add(r.eventId()); p.add(r.kind()); p.add(r.rule());
@@ -62,6 +64,7 @@ public class LedgerStore {
             p.add(time(r.origin())); p.add(r.source()); p.add(r.matchId()); p.add(r.seq()); p.add(r.eventId());
             p.add(r.kind()); p.add(r.reason()); p.add(r.eventTopicId() == null ? "" : r.eventTopicId());
             p.add(r.eventPartition()); p.add(r.eventOffset()); p.add(r.body());
+            posterColumns(r.poster(), p);
         })));
         chunks(rows.views, c -> steps.add(() -> insert(s, VIEW_SQL, VIEW_TYPES, c, (v, p) -> {
             p.add(v.matchId()); p.add(v.lastSeq()); p.add(v.body()); p.add(time(v.origin()));
@@ -73,17 +76,23 @@ public class LedgerStore {
         return total;
     }
 
+    private static void posterColumns(Poster poster, List<Object> p) {
+        p.add(poster == null ? null : poster.subject());
+        p.add(poster == null ? null : poster.role());
+        p.add(poster == null ? null : poster.tableId());
+    }
+
     private static java.time.OffsetDateTime time(Rows.Origin o) {
         return o.timestamp() == null ? null : o.timestamp().atOffset(java.time.ZoneOffset.UTC);
     }
 
     // Column casts: a null parameter has no type of its own.
-    static final String EVENT_SQL = "INSERT INTO recorded_event (topic_id, kafka_partition, kafka_offset, kafka_timestamp, match_id, seq, event_id, type, payload) VALUES %s ON CONFLICT DO NOTHING";
-    static final String[] EVENT_TYPES = {"text", "integer", "bigint", "timestamptz", "text", "bigint", "text", "text", "text"};
+    static final String EVENT_SQL = "INSERT INTO recorded_event (topic_id, kafka_partition, kafka_offset, kafka_timestamp, match_id, seq, event_id, type, payload, poster_subject, poster_role, poster_table) VALUES %s ON CONFLICT DO NOTHING";
+    static final String[] EVENT_TYPES = {"text", "integer", "bigint", "timestamptz", "text", "bigint", "text", "text", "text", "text", "text", "text"};
     static final String RULING_SQL = "INSERT INTO ruling (match_id, seq, n, event_id, kind, rule, player, points, target_id, rejudges, rulings_of_event, body, kafka_timestamp) VALUES %s ON CONFLICT DO NOTHING";
     static final String[] RULING_TYPES = {"text", "bigint", "integer", "text", "text", "text", "text", "integer", "text", "bigint", "integer", "text", "timestamptz"};
-    static final String REJECTED_SQL = "INSERT INTO rejected_event (topic, topic_id, kafka_partition, kafka_offset, kafka_timestamp, source, match_id, seq, event_id, kind, reason, event_topic_id, event_partition, event_offset, body) VALUES %s ON CONFLICT DO NOTHING";
-    static final String[] REJECTED_TYPES = {"text", "text", "integer", "bigint", "timestamptz", "text", "text", "bigint", "text", "text", "text", "text", "integer", "bigint", "text"};
+    static final String REJECTED_SQL = "INSERT INTO rejected_event (topic, topic_id, kafka_partition, kafka_offset, kafka_timestamp, source, match_id, seq, event_id, kind, reason, event_topic_id, event_partition, event_offset, body, poster_subject, poster_role, poster_table) VALUES %s ON CONFLICT DO NOTHING";
+    static final String[] REJECTED_TYPES = {"text", "text", "integer", "bigint", "timestamptz", "text", "text", "bigint", "text", "text", "text", "text", "integer", "bigint", "text", "text", "text", "text"};
     static final String VIEW_SQL = "INSERT INTO published_view (match_id, last_seq, body, kafka_timestamp) VALUES %s ON CONFLICT DO NOTHING";
     static final String[] VIEW_TYPES = {"text", "bigint", "text", "timestamptz"};
     static final String QUARANTINE_SQL = "INSERT INTO quarantined_record (topic, topic_id, kafka_partition, kafka_offset, kafka_timestamp, match_id, sql_state, error, record_key, record_value) VALUES %s ON CONFLICT DO NOTHING";

@@ -36,6 +36,19 @@ public class RecordedEvent extends PanacheEntityBase {
     public String type;
     /** The record value exactly as received. */
     public String payload;
+    /** Who posted (the gateway's poster headers); null when the record had none. */
+    @Column(name = "poster_subject")
+    public String posterSubject;
+    @Column(name = "poster_role")
+    public String posterRole;
+    @Column(name = "poster_table")
+    public String posterTable;
+
+    /** The poster, or null when none was recorded. */
+    public org.matchledger.core.event.Poster poster() {
+        return posterSubject == null && posterRole == null && posterTable == null ? null
+                : new org.matchledger.core.event.Poster(posterSubject, posterRole, posterTable);
+    }
 
     /** The primary key (Hibernate @IdClass). */
     public static class Key implements Serializable {
