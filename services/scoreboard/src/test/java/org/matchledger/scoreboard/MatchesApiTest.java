@@ -1,11 +1,13 @@
 package org.matchledger.scoreboard;
 
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.matchledger.testsupport.KafkaTestResource;
 
+import java.net.URL;
 import java.time.Duration;
 import java.util.List;
 
@@ -20,6 +22,10 @@ import static org.hamcrest.Matchers.startsWith;
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
 class MatchesApiTest {
+    /** Health is on the management interface (its own port; paths are relative to its root, /q). */
+    @TestHTTPResource(value = "/health/ready", management = true)
+    URL ready;
+
     static final String RUN = Long.toString(System.nanoTime(), 36);
     static final String A = "api-" + RUN + "-a";
     static final String B = "api-" + RUN + "-b";
@@ -105,7 +111,7 @@ class MatchesApiTest {
 
     @Test
     void readyOnceCaughtUp() {
-        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        given().get(ready).then().statusCode(200).body("status", equalTo("UP"));
     }
 
     static void assertSorted(List<String> ids) {
