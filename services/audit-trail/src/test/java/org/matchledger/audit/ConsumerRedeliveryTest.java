@@ -2,6 +2,7 @@ package org.matchledger.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -13,6 +14,7 @@ import org.matchledger.core.event.Discipline;
 import org.matchledger.kafka.Topics;
 import org.matchledger.testsupport.KafkaTestResource;
 
+import java.net.URL;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,6 +34,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @WithTestResource(KafkaTestResource.class)
 @WithTestResource(RestartablePostgres.class)
 class ConsumerRedeliveryTest {
+    /** Health is on the management interface (its own port; paths are relative to its root, /q). */
+    @TestHTTPResource(value = "/health/ready", management = true)
+    URL ready;
+
     @Inject
     LedgerConsumer consumer;
 
@@ -123,8 +129,8 @@ class ConsumerRedeliveryTest {
     }
 
     /** The lag check's entry in /q/health/ready. */
-    static JsonNode lagCheck() {
-        String body = given().get("/q/health/ready").then().extract().asString();
+    JsonNode lagCheck() {
+        String body = given().get(ready).then().extract().asString();
         for (JsonNode check : PublishedMatch.read(body).path("checks")) {
             if (check.path("name").asText().equals("audit-trail lag")) {
                 return check;
