@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.matchledger.core.json.Json;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.SseFeed;
+import org.matchledger.testsupport.TestTokensResource;
 
 import java.net.URI;
 import java.net.URL;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
+@WithTestResource(TestTokensResource.class)
 class FeedTest {
     /** Health is on the management interface (its own port; paths are relative to its root, /q). */
     @TestHTTPResource(value = "/health/ready", management = true)

@@ -5,6 +5,7 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 import org.matchledger.testsupport.KafkaTestResource;
+import org.matchledger.testsupport.TestTokensResource;
 
 import java.net.URL;
 
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  */
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
+@WithTestResource(TestTokensResource.class)
 class ManagementInterfaceTest {
     @TestHTTPResource(value = "/health/live", management = true)
     URL managementHealth;

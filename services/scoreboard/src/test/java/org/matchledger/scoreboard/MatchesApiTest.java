@@ -6,6 +6,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.matchledger.testsupport.KafkaTestResource;
+import org.matchledger.testsupport.TestTokensResource;
 
 import java.net.URL;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import static org.hamcrest.Matchers.startsWith;
 /** The HTTP API over a real broker: views, filters, one view, rulings after a seq, problems, broadcaster headers. */
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
+@WithTestResource(TestTokensResource.class)
 class MatchesApiTest {
     /** Health is on the management interface (its own port; paths are relative to its root, /q). */
     @TestHTTPResource(value = "/health/ready", management = true)
