@@ -61,8 +61,10 @@ public class MatchSocket {
         // Checked again here (the upgrade was refused with 401 for a token that was not valid then): live or public.
         return policy.decide(handshake.header("Authorization"), queryParam(query, FeedAccessPolicy.ACCESS_TOKEN))
                 .chain(access -> {
-                    if (access instanceof FeedAccess.Refused) {
-                        return connection.close(new CloseReason(1008, "token not valid")).onFailure().recoverWithNull();
+                    if (access instanceof FeedAccess.Refused refused) {
+                        CloseReason why = refused.problem().status() == 401 ? new CloseReason(1008, "token not valid")
+                                : new CloseReason(1013, "tokens cannot be verified now; try again later");
+                        return connection.close(why).onFailure().recoverWithNull();
                     }
                     context.runOnContext(v -> follow(connection, context, matchId, from, FeedAccess.delayMs(access, requested)));
                     return Uni.createFrom().voidItem();
