@@ -71,7 +71,8 @@
     ])];
     list(v.players).forEach(function (p) { children.push(playerRow(v, p)); });
     children.push(el('footer', {}, [atTable(v), balls(v), el('span', {class: 'last-ruling', 'data-field': 'lastRuling'}, '')]));
-    return el('article', {class: 'tile', 'data-match-id': str(v.matchId), 'data-status': status(v)}, children);
+    return el('article', {class: 'tile', 'data-match-id': str(v.matchId), 'data-status': status(v),
+      'data-last-seq': String(int(v.lastSeq))}, children);
   }
   function lowerThird(v) {
     var children = [el('div', {class: 'info'}, [
@@ -81,7 +82,8 @@
     ])];
     list(v.players).forEach(function (p) { children.push(playerRow(v, p)); });
     children.push(el('div', {class: 'info'}, [atTable(v), balls(v)]));
-    return el('section', {class: 'lower-third', 'data-match-id': str(v.matchId), 'data-status': status(v)}, children);
+    return el('section', {class: 'lower-third', 'data-match-id': str(v.matchId), 'data-status': status(v),
+      'data-last-seq': String(int(v.lastSeq))}, children);
   }
   function rulingText(r) {
     var t = str(r.kind).replace(/_/g, ' ');
@@ -130,9 +132,19 @@
     open();
     return {close: function () { stopped = true; clearTimeout(retry); if (source) source.close(); }};
   }
+  /* The page's ?delayMs= and ?access_token= (a broadcaster's overlay gets the live feed) go on to its feeds. */
   function passThrough(url) {
-    var delay = new URLSearchParams(location.search).get('delayMs');
-    return delay ? url + (url.indexOf('?') >= 0 ? '&' : '?') + 'delayMs=' + encodeURIComponent(delay) : url;
+    var q = new URLSearchParams(location.search), out = url;
+    ['delayMs', 'access_token'].forEach(function (name) {
+      var value = q.get(name);
+      if (value) out += (out.indexOf('?') >= 0 ? '&' : '?') + name + '=' + encodeURIComponent(value);
+    });
+    return out;
+  }
+  /* The page is rendered from the live read model; a delayed (public) feed then brings views the page has already
+   * passed: never show an older view than the one shown (seqs only grow, corrections included). */
+  function older(shown, v) {
+    return shown != null && int(v.lastSeq) < int(shown.getAttribute('data-last-seq'));
   }
   function childWithMatchId(parents, matchId) {
     for (var i = 0; i < parents.length; i++) {
@@ -157,7 +169,9 @@
     }
     follow(passThrough('/stream'), {
       view: function (v) {
-        var id = str(v.matchId), old = childWithMatchId([live, finished], id), el = tile(v);
+        var id = str(v.matchId), old = childWithMatchId([live, finished], id), el;
+        if (older(old, v)) return;
+        el = tile(v);
         if (old) old.replaceWith(el);
         if (lastRuling[id]) el.querySelector('[data-field="lastRuling"]').textContent = lastRuling[id];
         place(el, v);
@@ -174,10 +188,10 @@
    * its own feed. */
   function overlay(matchId, known) {
     var root = document.getElementById('overlay');
-    function render(v) { root.replaceChildren(lowerThird(v)); }
+    function render(v) { if (!older(root.firstElementChild, v)) root.replaceChildren(lowerThird(v)); }
     function own() { follow(passThrough('/matches/' + encodeURIComponent(matchId) + '/stream'), {view: render}); }
     if (known) { own(); return; }
-    var waiting = follow('/stream', {
+    var waiting = follow(passThrough('/stream'), {
       view: function (v) {
         if (v.matchId !== matchId || !waiting) return;
         render(v);

@@ -2,6 +2,7 @@ package org.matchledger.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -14,6 +15,7 @@ import org.matchledger.kafka.Topics;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.TestTokensResource;
 
+import java.net.URL;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,6 +36,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @WithTestResource(RestartablePostgres.class)
 @WithTestResource(TestTokensResource.class)
 class ConsumerRedeliveryTest {
+    /** Health is on the management interface (its own port; paths are relative to its root, /q). */
+    @TestHTTPResource(value = "/health/ready", management = true)
+    URL ready;
+
     @Inject
     LedgerConsumer consumer;
 
@@ -138,8 +144,8 @@ class ConsumerRedeliveryTest {
     }
 
     /** The lag check's entry in /q/health/ready. */
-    static JsonNode lagCheck() {
-        String body = given().get("/q/health/ready").then().extract().asString();
+    JsonNode lagCheck() {
+        String body = given().get(ready).then().extract().asString();
         for (JsonNode check : PublishedMatch.read(body).path("checks")) {
             if (check.path("name").asText().equals("audit-trail lag")) {
                 return check;

@@ -87,6 +87,8 @@ public final class FanOutBenchmark {
         Map<String, String> o = options(args);
         String gateway = o.getOrDefault("gateway", "http://127.0.0.1:8080");
         String scoreboard = o.getOrDefault("scoreboard", "http://127.0.0.1:8081");
+        // Its management interface (/q/metrics: the heap), on a port of its own.
+        String scoreboardManagement = o.getOrDefault("scoreboard-management", "http://127.0.0.1:9081");
         int clients = Integer.parseInt(o.getOrDefault("clients", "2000"));
         int matches = Integer.parseInt(o.getOrDefault("matches", "100"));
         int rate = Integer.parseInt(o.getOrDefault("rate", "500"));
@@ -124,7 +126,7 @@ public final class FanOutBenchmark {
             }
         }
 
-        long[] before = memory(scoreboard, pid);
+        long[] before = memory(scoreboardManagement, pid);
         HttpClient sse = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .executor(Executors.newFixedThreadPool(2)).connectTimeout(Duration.ofSeconds(10)).build();
         List<Client> all = new ArrayList<>(clients);
@@ -144,7 +146,7 @@ public final class FanOutBenchmark {
         }
         long connected = all.stream().filter(c -> c.open).count();
         Thread.sleep(1000);
-        long[] after = memory(scoreboard, pid);
+        long[] after = memory(scoreboardManagement, pid);
         result("sse-connected", connected, "clients");
         if (before[0] > 0) {
             result("heap-per-connection", (after[0] - before[0]) / Math.max(1, connected), "bytes");
@@ -281,7 +283,7 @@ public final class FanOutBenchmark {
         System.exit(0);
     }
 
-    static long[] memory(String scoreboard, long pid) {
+    static long[] memory(String scoreboardManagement, long pid) {
         if (pid <= 0) {
             return new long[]{0, 0};
         }
@@ -289,7 +291,7 @@ public final class FanOutBenchmark {
             new ProcessBuilder("jcmd", Long.toString(pid), "GC.run").redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(30, TimeUnit.SECONDS);
             Thread.sleep(500);
-            String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(scoreboard + "/q/metrics")).build(),
+            String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(scoreboardManagement + "/q/metrics")).build(),
                     HttpResponse.BodyHandlers.ofString()).body();
             long heap = 0;
             for (String line : metrics.split("\n")) {

@@ -2,6 +2,7 @@ package org.matchledger.processor;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -16,6 +17,7 @@ import org.matchledger.kafka.Topics;
 import org.matchledger.testsupport.KafkaBroker;
 import org.matchledger.testsupport.KafkaTestResource;
 
+import java.net.URL;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +37,10 @@ import static org.junit.jupiter.api.Assertions.*;
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
 class VoidStormTest {
+    /** Health is on the management interface (its own port; paths are relative to its root, /q). */
+    @TestHTTPResource(value = "/health/ready", management = true)
+    URL ready;
+
     @Inject
     MeterRegistry registry;
 
@@ -123,7 +129,7 @@ class VoidStormTest {
         assertTrue(transactions > 1, "the voids' output was split over transactions: " + transactions);
         assertEquals(abortedBefore, counter("ledger.transactions.aborted"), "no transaction aborted (no retry loop)");
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().get("/q/health/ready").then()
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().get(ready).then()
                 .statusCode(200)
                 .body("checks.find { it.name == 'processing-progress' }.data.lag", equalTo(0)));
     }

@@ -8,22 +8,31 @@ import java.time.Duration;
 /**
  * What one live client may cost the scoreboard while it does not keep up: at most {@code max-pending-bytes} of due
  * messages not yet taken by its socket (beyond the catch-up it asked for), and bytes may wait at most
- * {@code stall-timeout} without any of them draining. {@code tick} is how often each client checks the stall and
- * (SSE) writes a heartbeat comment.
+ * {@code stall-timeout} without any of them draining, and at most {@code max-delayed-messages} may wait for their
+ * delay (the public delay, {@code ?delayMs=}). {@code tick} is how often each client checks the stall and (SSE) writes
+ * a heartbeat comment.
  */
 @ApplicationScoped
 public class ClientBudget {
     private final long maxPendingBytes;
     private final long stallTimeoutMs;
     private final long tickMs;
+    private final int maxDelayedMessages;
 
     public ClientBudget(
             @ConfigProperty(name = "scoreboard.client.max-pending-bytes", defaultValue = "1048576") long maxPendingBytes,
             @ConfigProperty(name = "scoreboard.client.stall-timeout", defaultValue = "30s") Duration stallTimeout,
-            @ConfigProperty(name = "scoreboard.stream.heartbeat", defaultValue = "5s") Duration tick) {
+            @ConfigProperty(name = "scoreboard.stream.heartbeat", defaultValue = "5s") Duration tick,
+            @ConfigProperty(name = "scoreboard.client.max-delayed-messages", defaultValue = "50000") int maxDelayedMessages) {
         this.maxPendingBytes = Math.max(1024, maxPendingBytes);
         this.stallTimeoutMs = Math.max(1, stallTimeout.toMillis());
         this.tickMs = Math.max(10, tick.toMillis());
+        this.maxDelayedMessages = Math.max(1, maxDelayedMessages);
+    }
+
+    /** Messages one client may hold while they wait for their delay; beyond, the client is cut off (it resumes). */
+    public int maxDelayedMessages() {
+        return maxDelayedMessages;
     }
 
     public long maxPendingBytes() {

@@ -17,11 +17,15 @@ import java.util.List;
  * than {@link ClientBudget#maxPendingBytes} are in flight (the rest wait here as references to the shared, already
  * encoded messages). The client is cut off when its due but unflushed bytes exceed that budget plus what is left of
  * the catch-up it asked for (a resume may legitimately be larger than the budget), or when bytes have been in flight
- * for {@link ClientBudget#stallTimeoutMs} without any draining. SSE clients come back with {@code Last-Event-ID}
- * and get exactly what they missed.
+ * for {@link ClientBudget#stallTimeoutMs} without any draining. Messages waiting for their delay (the public
+ * delay, {@code ?delayMs=}) are references too, at most {@link ClientBudget#maxDelayedMessages} of them: beyond, the
+ * client is cut off. SSE clients come back with {@code Last-Event-ID} and get exactly what they missed.
  */
 public abstract class FeedClient {
     private static final Logger LOG = Logger.getLogger(FeedClient.class);
+    /** Why a client was cut off (a WebSocket's close reason): it may reconnect and resume where it was. */
+    static final String TOO_SLOW = "too slow: reconnect with lastEventId";
+    static final String TOO_MANY_DELAYED = "too many delayed messages: reconnect with lastEventId";
 
     private final Context context;
     private final long delayMs;
@@ -32,6 +36,7 @@ public abstract class FeedClient {
     private final ArrayDeque<FeedMessage> queue = new ArrayDeque<>();
     private boolean drainScheduled;
     private long timerId = -1;
+    private boolean overflowing;
     private volatile boolean closed;
 
     // Written only on the client's context.
@@ -81,6 +86,16 @@ public abstract class FeedClient {
         }
         synchronized (this) {
             queue.addAll(messages);
+            if (timerId >= 0 && queue.size() > budget.maxDelayedMessages()) {
+                // The head is not due yet (a timer waits for it), so nothing behind it is: all of these wait.
+                if (!overflowing) {
+                    overflowing = true;
+                    int n = queue.size();
+                    context.runOnContext(v -> cutOff(n + " messages waiting for their delay (at most "
+                            + budget.maxDelayedMessages() + ")", TOO_MANY_DELAYED));
+                }
+                return;
+            }
             if (drainScheduled || timerId >= 0) {
                 return;
             }
@@ -90,6 +105,7 @@ public abstract class FeedClient {
     }
 
     private void drain() {
+        int waiting;
         synchronized (this) {
             drainScheduled = false;
             timerId = -1;
@@ -103,6 +119,12 @@ public abstract class FeedClient {
                 long wait = Math.max(1, queue.peek().receivedAtMillis() + delayMs - now);
                 timerId = context.owner().setTimer(wait, id -> drain());
             }
+            waiting = queue.size();
+        }
+        if (waiting > budget.maxDelayedMessages()) {
+            cutOff(waiting + " messages waiting for their delay (at most " + budget.maxDelayedMessages() + ")",
+                    TOO_MANY_DELAYED);
+            return;
         }
         writeReady();
     }
@@ -129,7 +151,7 @@ public abstract class FeedClient {
         }
         long behind = readyBytes + inFlightBytes;
         if (behind > budget.maxPendingBytes() + catchUpBytes) {
-            cutOff(behind + " bytes not taken (budget " + budget.maxPendingBytes() + ")");
+            cutOff(behind + " bytes not taken (budget " + budget.maxPendingBytes() + ")", TOO_SLOW);
         }
     }
 
@@ -156,16 +178,20 @@ public abstract class FeedClient {
             return;
         }
         if (inFlightBytes > 0 && System.currentTimeMillis() - lastProgressMillis >= budget.stallTimeoutMs()) {
-            cutOff(inFlightBytes + " bytes in flight, none drained for " + budget.stallTimeoutMs() + " ms");
+            cutOff(inFlightBytes + " bytes in flight, none drained for " + budget.stallTimeoutMs() + " ms", TOO_SLOW);
         } else if (inFlightBytes == 0) {
             heartbeat();
         }
     }
 
-    private void cutOff(String why) {
-        LOG.debugf("cutting off a slow feed client: %s", why);
+    /** Ends the connection of a client that costs too much; on the client's context. */
+    private void cutOff(String why, String reason) {
+        if (closed) {
+            return;
+        }
+        LOG.debugf("cutting off a feed client: %s", why);
         markClosed();
-        abort();
+        abort(reason);
     }
 
     /** The bytes {@code m} takes on this client's connection. */
@@ -181,8 +207,8 @@ public abstract class FeedClient {
     protected void heartbeat() {
     }
 
-    /** Drops the connection of a client that does not keep up. */
-    protected abstract void abort();
+    /** Drops the connection of a client that does not keep up ({@code reason}: {@link #TOO_SLOW}, …). */
+    protected abstract void abort(String reason);
 
     /** Whether this client follows every match ({@code matchId:seq} ids) or one. */
     public final boolean allMatches() {
@@ -212,6 +238,11 @@ public abstract class FeedClient {
             ready.clear();
             readyBytes = 0;
         });
+    }
+
+    /** The delay this client's messages are held back by (ms after receipt). */
+    public final long delayMs() {
+        return delayMs;
     }
 
     /** Messages queued but not written yet (delayed). */

@@ -78,7 +78,8 @@ public class FeedHub {
 
     /**
      * Follows one match: with {@code from}, every message after that position, else the latest view and what
-     * followed it; then live messages. Only a match with something in its feed can be followed: for any other id
+     * followed it (for a delayed client, the latest view it may already see, {@link MatchFeed#fromViewAsOf}); then
+     * live messages. Only a match with something in its feed can be followed: for any other id
      * this returns false and holds nothing (a request for an unknown id must not create state).
      */
     public synchronized boolean subscribe(String matchId, FeedPosition from, FeedClient client) {
@@ -86,7 +87,9 @@ public class FeedHub {
         if (feed == null || feed.log.isEmpty()) {
             return false;
         }
-        client.offerCatchUp(from == null ? feed.fromLatestView() : feed.after(from));
+        client.offerCatchUp(from != null ? feed.after(from)
+                : client.delayMs() == 0 ? feed.fromLatestView()
+                : feed.fromViewAsOf(System.currentTimeMillis() - client.delayMs()));
         client.following = feed;
         feed.clients.add(client);
         return true;

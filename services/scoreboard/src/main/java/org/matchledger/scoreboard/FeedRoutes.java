@@ -1,5 +1,6 @@
 package org.matchledger.scoreboard;
 
+import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -10,6 +11,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.matchledger.http.Problem;
+
+import java.util.function.Consumer;
 
 /**
  * The live feeds as Server-Sent Events, written as raw {@code text/event-stream} chunks on Vert.x, the admission of
@@ -22,6 +25,7 @@ import org.matchledger.http.Problem;
  * Resume from the {@code Last-Event-ID} header, or {@code ?lastEventId=} (first connection of a page);
  * {@code ?delayMs=} holds each message back (≤ 60 s). A bad {@code matchId} is a 400 problem, an unknown one a 404
  * (nothing is created for it), and beyond the connection caps a 503 problem with {@code Retry-After}.
+ * Who gets the feeds live and who gets them delayed: {@link FeedAccessPolicy} (a token that is not valid: 401).
  */
 @ApplicationScoped
 public class FeedRoutes {
@@ -39,6 +43,8 @@ public class FeedRoutes {
     ConnectionSlots slots;
     @Inject
     ClientBudget budget;
+    @Inject
+    FeedAccessPolicy policy;
 
     void routes(@Observes Router router) {
         router.route().order(-100).handler(FeedRoutes::commonHeaders);
@@ -56,7 +62,7 @@ public class FeedRoutes {
         res.putHeader("X-Content-Type-Options", "nosniff");
         if (rc.request().method() == HttpMethod.OPTIONS) {
             res.putHeader("Access-Control-Allow-Methods", "GET, OPTIONS")
-                    .putHeader("Access-Control-Allow-Headers", "Last-Event-ID, Cache-Control, Accept")
+                    .putHeader("Access-Control-Allow-Headers", "Last-Event-ID, Cache-Control, Accept, Authorization")
                     .putHeader("Access-Control-Max-Age", "86400")
                     .setStatusCode(204).end();
             return;
@@ -66,11 +72,11 @@ public class FeedRoutes {
 
     private void matchStream(RoutingContext rc) {
         String matchId = rc.pathParam("matchId");
-        long delay;
+        long requested;
         FeedPosition from;
         try {
             MatchIds.checked(matchId);
-            delay = FeedParameters.delayMs(rc.queryParams().get("delayMs"));
+            requested = FeedParameters.delayMs(rc.queryParams().get("delayMs"));
             String header = rc.request().getHeader(LAST_EVENT_ID);
             from = header != null ? FeedParameters.matchPosition(LAST_EVENT_ID, header)
                     : FeedParameters.matchPosition("lastEventId", rc.queryParams().get("lastEventId"));
@@ -82,40 +88,69 @@ public class FeedRoutes {
             problem(rc, MatchIds.unknown(matchId));
             return;
         }
-        ConnectionSlots.Slot slot = admit(rc);
-        if (slot == null) {
-            return;
-        }
-        SseClient client = open(rc, delay, false, slot);
-        if (!hub.subscribe(matchId, from, client)) {
-            // Unreachable while matches are never forgotten; kept so that a refusal can never leak the slot.
-            client.markClosed();
-            slot.release();
-            rc.response().reset();
-        }
+        withAccess(rc, access -> {
+            ConnectionSlots.Slot slot = admit(rc);
+            if (slot == null) {
+                return;
+            }
+            SseClient client = open(rc, FeedAccess.delayMs(access, requested), false, slot);
+            if (!hub.subscribe(matchId, from, client)) {
+                // Unreachable while matches are never forgotten; kept so that a refusal can never leak the slot.
+                client.markClosed();
+                slot.release();
+                rc.response().reset();
+            }
+        });
     }
 
     private void allMatchesStream(RoutingContext rc) {
-        long delay;
+        long requested;
         try {
-            delay = FeedParameters.delayMs(rc.queryParams().get("delayMs"));
+            requested = FeedParameters.delayMs(rc.queryParams().get("delayMs"));
         } catch (Problem.Failure e) {
             problem(rc, e.problem());
             return;
         }
-        ConnectionSlots.Slot slot = admit(rc);
-        if (slot == null) {
-            return;
-        }
-        String header = rc.request().getHeader(LAST_EVENT_ID);
-        String last = header != null ? header : rc.queryParams().get("lastEventId");
-        SseClient client = open(rc, delay, true, slot);
-        hub.subscribeAll(last == null || last.isBlank() ? null : last.trim(), client);
+        withAccess(rc, access -> {
+            ConnectionSlots.Slot slot = admit(rc);
+            if (slot == null) {
+                return;
+            }
+            String header = rc.request().getHeader(LAST_EVENT_ID);
+            String last = header != null ? header : rc.queryParams().get("lastEventId");
+            SseClient client = open(rc, FeedAccess.delayMs(access, requested), true, slot);
+            hub.subscribeAll(last == null || last.isBlank() ? null : last.trim(), client);
+        });
     }
 
     /**
-     * A WebSocket upgrade is admitted here (valid, known match, a free slot) before the endpoint takes it; the
-     * endpoint then takes the slot itself ({@link MatchSocket}). Query parameters are the endpoint's (close 1008).
+     * Decides the request's {@link FeedAccess} from its token, then, on the request's context: a refusal is answered
+     * 401 with a {@code WWW-Authenticate} challenge; live or public access goes on to {@code granted}.
+     */
+    private void withAccess(RoutingContext rc, Consumer<FeedAccess> granted) {
+        Context context = Vertx.currentContext();
+        policy.decide(rc.request().getHeader(HttpHeaders.AUTHORIZATION), rc.queryParams().get(FeedAccessPolicy.ACCESS_TOKEN))
+                .subscribe().with(access -> context.runOnContext(v -> {
+                    if (rc.response().ended() || rc.response().closed()) {
+                        return; // the client left while its token was checked
+                    }
+                    if (access instanceof FeedAccess.Refused refused) {
+                        if (refused.problem().status() == 401) {
+                            rc.response().putHeader("WWW-Authenticate", FeedAccessPolicy.INVALID_TOKEN_CHALLENGE);
+                        } else {
+                            rc.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(slots.retryAfterSeconds()));
+                        }
+                        problem(rc, refused.problem());
+                    } else {
+                        granted.accept(access);
+                    }
+                }), failure -> context.runOnContext(v -> rc.fail(failure)));
+    }
+
+    /**
+     * A WebSocket upgrade is admitted here (valid, known match, a token that is valid or none, a free slot) before the
+     * endpoint takes it; the endpoint then decides live or public and takes the slot itself ({@link MatchSocket}).
+     * Query parameters are the endpoint's (close 1008).
      */
     private void admitSocket(RoutingContext rc) {
         String matchId = rc.pathParam("matchId");
@@ -124,12 +159,14 @@ public class FeedRoutes {
         } else if (!hub.known(matchId)) {
             problem(rc, MatchIds.unknown(matchId));
         } else {
-            Problem full = slots.refusal(address(rc));
-            if (full != null) {
-                refuse(rc, full);
-            } else {
-                rc.next();
-            }
+            withAccess(rc, access -> {
+                Problem full = slots.refusal(address(rc));
+                if (full != null) {
+                    refuse(rc, full);
+                } else {
+                    rc.next();
+                }
+            });
         }
     }
 

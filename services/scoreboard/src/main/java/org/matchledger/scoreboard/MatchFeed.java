@@ -59,6 +59,22 @@ final class MatchFeed {
         return List.copyOf(log.subList(i, log.size()));
     }
 
+    /**
+     * For a client whose messages are held back until {@code asOfMillis} + its delay: the latest view this instance
+     * had received by {@code asOfMillis} and everything after it (due one by one), so that a delayed client starts
+     * from the state it may see now instead of waiting for the newest view; {@link #fromLatestView} when no view is
+     * that old.
+     */
+    List<FeedMessage> fromViewAsOf(long asOfMillis) {
+        for (int i = log.size() - 1; i >= 0; i--) {
+            FeedMessage m = log.get(i);
+            if (m.kind() == FeedMessage.Kind.VIEW && m.receivedAtMillis() <= asOfMillis) {
+                return List.copyOf(log.subList(i, log.size()));
+            }
+        }
+        return fromLatestView();
+    }
+
     List<String> rulingsAfter(long afterSeq) {
         List<String> out = new ArrayList<>();
         for (FeedMessage m : log) {

@@ -5,7 +5,9 @@ import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnOpen;
 import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
-import io.smallrye.common.annotation.NonBlocking;
+import io.quarkus.websockets.next.HandshakeRequest;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.inject.Inject;
 import org.matchledger.http.Problem;
@@ -17,10 +19,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code GET /matches/{matchId}/socket}: the match's feed over a WebSocket, the same messages as the SSE feed.
- * Resume with {@code ?lastEventId=S} (or {@code L.k}); {@code ?delayMs=} as on the SSE feed. A bad query parameter
- * closes the socket with code 1008 (policy violation) and the problem's detail as the reason. The upgrade itself is
- * refused before it reaches here for a bad (400) or unknown (404) match id and beyond the connection caps (503,
- * {@link FeedRoutes}); a connection that loses the race for the last slot is closed with 1013 (try again later).
+ * Resume with {@code ?lastEventId=S} (or {@code L.k}); {@code ?delayMs=} as on the SSE feed; live or public (delayed)
+ * by the bearer token, {@code Authorization} header or {@code ?access_token=} ({@link FeedAccessPolicy}). A bad query
+ * parameter closes the socket with code 1008 (policy violation) and the problem's detail as the reason. The upgrade
+ * itself is refused before it reaches here for a bad (400) or unknown (404) match id, a token that is not valid (401)
+ * and beyond the connection caps (503, {@link FeedRoutes}); a connection that loses the race for the last slot is
+ * closed with 1013 (try again later).
  */
 @WebSocket(path = "/matches/{matchId}/socket")
 public class MatchSocket {
@@ -32,6 +36,8 @@ public class MatchSocket {
     ConnectionSlots slots;
     @Inject
     ClientBudget budget;
+    @Inject
+    FeedAccessPolicy policy;
 
     private final Map<String, Admitted> clients = new ConcurrentHashMap<>();
 
@@ -39,17 +45,34 @@ public class MatchSocket {
     }
 
     @OnOpen
-    @NonBlocking
-    public void open(WebSocketConnection connection) {
+    public Uni<Void> open(WebSocketConnection connection) {
         String matchId = connection.pathParam("matchId");
-        String query = connection.handshakeRequest().query();
-        long delay;
+        HandshakeRequest handshake = connection.handshakeRequest();
+        String query = handshake.query();
+        long requested;
         FeedPosition from;
         try {
-            delay = FeedParameters.delayMs(queryParam(query, "delayMs"));
+            requested = FeedParameters.delayMs(queryParam(query, "delayMs"));
             from = FeedParameters.matchPosition("lastEventId", queryParam(query, "lastEventId"));
         } catch (Problem.Failure e) {
-            connection.close(new CloseReason(1008, e.problem().detail())).subscribe().with(ok -> { }, f -> { });
+            return connection.close(new CloseReason(1008, e.problem().detail())).onFailure().recoverWithNull();
+        }
+        Context context = vertx.getOrCreateContext();
+        // Checked again here (the upgrade was refused with 401 for a token that was not valid then): live or public.
+        return policy.decide(handshake.header("Authorization"), queryParam(query, FeedAccessPolicy.ACCESS_TOKEN))
+                .chain(access -> {
+                    if (access instanceof FeedAccess.Refused refused) {
+                        CloseReason why = refused.problem().status() == 401 ? new CloseReason(1008, "token not valid")
+                                : new CloseReason(1013, "tokens cannot be verified now; try again later");
+                        return connection.close(why).onFailure().recoverWithNull();
+                    }
+                    context.runOnContext(v -> follow(connection, context, matchId, from, FeedAccess.delayMs(access, requested)));
+                    return Uni.createFrom().voidItem();
+                });
+    }
+
+    private void follow(WebSocketConnection connection, Context context, String matchId, FeedPosition from, long delay) {
+        if (connection.isClosed()) {
             return;
         }
         ConnectionSlots.Slot slot = slots.tryAcquire(host(connection.handshakeRequest().remoteAddress())).orElse(null);
@@ -57,7 +80,7 @@ public class MatchSocket {
             connection.close(new CloseReason(1013, "too many connections; try again later")).subscribe().with(ok -> { }, f -> { });
             return;
         }
-        SocketClient client = new SocketClient(vertx.getOrCreateContext(), connection, delay, budget, () -> close(connection));
+        SocketClient client = new SocketClient(context, connection, delay, budget, () -> close(connection));
         clients.put(connection.id(), new Admitted(client, slot));
         if (!hub.subscribe(matchId, from, client)) {
             close(connection);

@@ -9,8 +9,6 @@ import java.util.List;
 
 /** A WebSocket client: each message as a text frame {@code {"id":…,"event":…,"data":…}}. */
 final class SocketClient extends FeedClient {
-    /** 1008 policy violation: the client did not keep up; it may reconnect with {@code ?lastEventId=}. */
-    static final CloseReason TOO_SLOW = new CloseReason(1008, "too slow: reconnect with lastEventId");
 
     private static final Buffer PING = Buffer.buffer("heartbeat");
 
@@ -46,9 +44,10 @@ final class SocketClient extends FeedClient {
         connection.sendPing(PING).subscribe().with(ok -> flushed(PING.length()), failure -> flushed(PING.length()));
     }
 
+    /** Closes with 1008 (policy violation) and the reason: the client may reconnect with {@code ?lastEventId=}. */
     @Override
-    protected void abort() {
-        connection.close(TOO_SLOW).subscribe().with(ok -> { }, failure -> { });
+    protected void abort(String reason) {
+        connection.close(new CloseReason(1008, reason)).subscribe().with(ok -> { }, failure -> { });
         onFailure.run(); // forgets the client and frees its slot now, not when the peer answers the close
     }
 }

@@ -46,7 +46,7 @@ final class SseClient extends FeedClient {
     }
 
     @Override
-    protected void abort() {
+    protected void abort(String reason) {
         // Closes the connection: a client that does not read cannot take a graceful end either.
         response.reset();
         onEnd.run();

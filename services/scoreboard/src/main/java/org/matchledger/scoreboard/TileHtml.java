@@ -29,7 +29,7 @@ final class TileHtml {
         String id = v.path("matchId").asText();
         StringBuilder b = new StringBuilder(1024);
         b.append("<article class=\"tile\" data-match-id=\"").append(esc(id)).append("\" data-status=\"")
-                .append(status(v)).append("\">");
+                .append(status(v)).append("\" data-last-seq=\"").append(v.path("lastSeq").asLong()).append("\">");
         b.append("<header><span class=\"table\" data-field=\"table\">").append(esc(v.path("tableId").asText(id)))
                 .append("</span><span class=\"discipline\" data-field=\"discipline\">").append(discipline(v.path("discipline").asText()))
                 .append("</span><span class=\"race\" data-field=\"race\">Race to ").append(v.path("raceTo").asInt())
@@ -45,7 +45,8 @@ final class TileHtml {
     static String overlay(JsonNode v) {
         StringBuilder b = new StringBuilder(1024);
         b.append("<section class=\"lower-third\" data-match-id=\"").append(esc(v.path("matchId").asText()))
-                .append("\" data-status=\"").append(status(v)).append("\">");
+                .append("\" data-status=\"").append(status(v)).append("\" data-last-seq=\"").append(v.path("lastSeq").asLong())
+                .append("\">");
         b.append("<div class=\"info\"><span data-field=\"discipline\">").append(discipline(v.path("discipline").asText()))
                 .append("</span><span data-field=\"race\">Race to ").append(v.path("raceTo").asInt())
                 .append("</span><span data-field=\"rack\">Rack ").append(v.path("rack").asInt()).append("</span></div>");

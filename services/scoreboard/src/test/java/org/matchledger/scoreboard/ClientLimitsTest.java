@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.SseFeed;
+import org.matchledger.testsupport.TestTokensResource;
 
 import java.net.URI;
 import java.net.URL;
@@ -39,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 @TestProfile(ClientLimitsTest.LowLimits.class)
 @WithTestResource(KafkaTestResource.class)
+@WithTestResource(TestTokensResource.class)
 class ClientLimitsTest {
     static final Duration WAIT = Duration.ofSeconds(30);
     static final String RUN = Long.toString(System.nanoTime(), 36);

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.matchledger.core.json.Json;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.SseFeed;
+import org.matchledger.testsupport.TestTokensResource;
 
 import java.net.URI;
 import java.net.URL;
@@ -33,7 +34,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
+@WithTestResource(TestTokensResource.class)
 class FeedTest {
+    /** Health is on the management interface (its own port; paths are relative to its root, /q). */
+    @TestHTTPResource(value = "/health/ready", management = true)
+    URL ready;
+
     static final Duration WAIT = Duration.ofSeconds(20);
     static final String RUN = Long.toString(System.nanoTime(), 36);
 
@@ -100,7 +106,7 @@ class FeedTest {
         String m = "feed-" + RUN + "-all";
         // /stream ids are resumable only once the read model has caught up (FeedHub#openResumeLog); messages
         // released while it is rebuilt are served as a snapshot. This test is about a caught-up instance.
-        await().atMost(WAIT).until(() -> given().get("/q/health/ready").statusCode() == 200);
+        await().atMost(WAIT).until(() -> given().get(ready).statusCode() == 200);
         try (LedgerWriter w = new LedgerWriter()) {
             firstEvents(w, m);
             await().atMost(WAIT).until(() -> given().get("/matches/" + m + "/rulings").jsonPath().getList("$").size() == 4);

@@ -1,11 +1,14 @@
 package org.matchledger.scoreboard;
 
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.matchledger.testsupport.KafkaTestResource;
+import org.matchledger.testsupport.TestTokensResource;
 
+import java.net.URL;
 import java.time.Duration;
 import java.util.List;
 
@@ -19,7 +22,12 @@ import static org.hamcrest.Matchers.startsWith;
 /** The HTTP API over a real broker: views, filters, one view, rulings after a seq, problems, broadcaster headers. */
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
+@WithTestResource(TestTokensResource.class)
 class MatchesApiTest {
+    /** Health is on the management interface (its own port; paths are relative to its root, /q). */
+    @TestHTTPResource(value = "/health/ready", management = true)
+    URL ready;
+
     static final String RUN = Long.toString(System.nanoTime(), 36);
     static final String A = "api-" + RUN + "-a";
     static final String B = "api-" + RUN + "-b";
@@ -105,7 +113,7 @@ class MatchesApiTest {
 
     @Test
     void readyOnceCaughtUp() {
-        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        given().get(ready).then().statusCode(200).body("status", equalTo("UP"));
     }
 
     static void assertSorted(List<String> ids) {

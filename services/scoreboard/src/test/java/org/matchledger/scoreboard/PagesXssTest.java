@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.matchledger.core.json.Json;
 import org.matchledger.testsupport.HeadlessChromium;
 import org.matchledger.testsupport.KafkaTestResource;
+import org.matchledger.testsupport.TestTokensResource;
 
 import java.net.URL;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ import static org.matchledger.testsupport.HeadlessChromium.jsString;
  */
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
+@WithTestResource(TestTokensResource.class)
 class PagesXssTest {
     static final String RUN = Long.toString(System.nanoTime(), 36);
     static final String IMG = "<img src=x onerror=window.__xss=1>";

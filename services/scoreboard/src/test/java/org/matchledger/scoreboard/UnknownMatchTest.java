@@ -7,6 +7,7 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import org.matchledger.testsupport.KafkaTestResource;
+import org.matchledger.testsupport.TestTokensResource;
 
 import java.net.URI;
 import java.net.URL;
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 @QuarkusTest
 @WithTestResource(KafkaTestResource.class)
+@WithTestResource(TestTokensResource.class)
 class UnknownMatchTest {
     static final String RUN = Long.toString(System.nanoTime(), 36);
     /** As sent in the path (percent-encoded) and as the service decodes it. */

@@ -24,8 +24,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One packaged service ({@code target/quarkus-app/quarkus-run.jar}) run as a child process of the test JVM:
- * {@code java -D... -jar quarkus-run.jar} on a free loopback port, its console output captured to
- * {@code target/<name>-<n>.log}. {@link #start} returns once {@code /q/health/ready} answers UP;
+ * {@code java -D... -jar quarkus-run.jar} on a free loopback port, with its management interface ({@code /q/*}) on
+ * another, its console output captured to {@code target/<name>-<n>.log}. {@link #start} returns once
+ * {@code /q/health/ready} answers UP;
  * {@link #stop()} sends SIGTERM and kills the process if it has not exited within {@value #STOP_GRACE_SECONDS} s.
  * Every process still running when the test JVM exits is killed.
  */
@@ -54,14 +55,16 @@ public final class ServiceProcess implements AutoCloseable {
 
     private final String name;
     private final int port;
+    private final int managementPort;
     private final Path log;
     private final Process process;
     private volatile Duration lastStopTook;
     private volatile boolean lastStopNeededKill;
 
-    private ServiceProcess(String name, int port, Path log, Process process) {
+    private ServiceProcess(String name, int port, int managementPort, Path log, Process process) {
         this.name = name;
         this.port = port;
+        this.managementPort = managementPort;
         this.log = log;
         this.process = process;
     }
@@ -130,6 +133,8 @@ public final class ServiceProcess implements AutoCloseable {
         }
         // A port given in the properties is kept (a service restarted at the same address), else a free one.
         int port = properties.containsKey("quarkus.http.port") ? Integer.parseInt(properties.get("quarkus.http.port")) : freePort();
+        int managementPort = properties.containsKey("quarkus.management.port")
+                ? Integer.parseInt(properties.get("quarkus.management.port")) : freePort();
         int n = COUNTER.incrementAndGet();
         Path log = logsDir().resolve(name + "-" + n + ".log");
         List<String> command = new ArrayList<>();
@@ -142,6 +147,8 @@ public final class ServiceProcess implements AutoCloseable {
         Map<String, String> all = new LinkedHashMap<>(properties);
         all.put("quarkus.http.port", Integer.toString(port));
         all.put("quarkus.http.host", "127.0.0.1");
+        all.put("quarkus.management.port", Integer.toString(managementPort));
+        all.put("quarkus.management.host", "127.0.0.1");
         all.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add("-jar");
         command.add(jar.toString());
@@ -154,9 +161,9 @@ public final class ServiceProcess implements AutoCloseable {
         try {
             Process process = builder.start();
             RUNNING.add(process);
-            LOG.log(Level.INFO, "{0} started: pid {1}, http://127.0.0.1:{2}, log {3}", name,
-                    Long.toString(process.pid()), Integer.toString(port), log);
-            return new ServiceProcess(name, port, log, process);
+            LOG.log(Level.INFO, "{0} started: pid {1}, http://127.0.0.1:{2}, management port {3}, log {4}", name,
+                    Long.toString(process.pid()), Integer.toString(port), Integer.toString(managementPort), log);
+            return new ServiceProcess(name, port, managementPort, log, process);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + jar, e);
         }
@@ -183,15 +190,19 @@ public final class ServiceProcess implements AutoCloseable {
                 + " ends with:\n" + logTail(40));
     }
 
-    /** GET on this service; null when it does not answer within 5 s (not listening yet, or gone). */
+    /**
+     * GET on this service ({@code /q/...} on its management interface); null when it does not answer within 5 s (not
+     * listening yet, or gone).
+     */
     public HttpResponse<String> health(String path) {
         return health(path, Duration.ofSeconds(5));
     }
 
-    /** GET on this service; null when it does not answer within {@code timeout}. */
+    /** GET on this service ({@code /q/...} on its management interface); null when it does not answer within {@code timeout}. */
     public HttpResponse<String> health(String path, Duration timeout) {
         try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl() + path))
+            String base = path.startsWith("/q/") ? managementBaseUrl() : baseUrl();
+            HttpRequest request = HttpRequest.newBuilder(URI.create(base + path))
                     .timeout(timeout).GET().build();
             return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
@@ -269,6 +280,15 @@ public final class ServiceProcess implements AutoCloseable {
 
     public String baseUrl() {
         return "http://127.0.0.1:" + port;
+    }
+
+    /** The management interface: health, metrics and OpenAPI under {@code /q/}. */
+    public int managementPort() {
+        return managementPort;
+    }
+
+    public String managementBaseUrl() {
+        return "http://127.0.0.1:" + managementPort;
     }
 
     public Path log() {

@@ -1,0 +1,50 @@
+package org.matchledger.gateway;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import java.net.URL;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+/**
+ * {@code /q/*} (health, metrics, OpenAPI) is served on the management interface, its own port on 127.0.0.1 that needs no
+ * token, and no longer on the service's public port (404 there). Management URLs are relative to its root, /q.
+ */
+@QuarkusTest
+class ManagementInterfaceTest {
+    @TestHTTPResource(value = "/health/live", management = true)
+    URL managementHealth;
+    @TestHTTPResource(value = "/metrics", management = true)
+    URL managementMetrics;
+    @TestHTTPResource(value = "/openapi", management = true)
+    URL managementOpenApi;
+    @TestHTTPResource("/q/health/live")
+    URL publicHealth;
+    @TestHTTPResource("/q/metrics")
+    URL publicMetrics;
+    @TestHTTPResource("/q/openapi")
+    URL publicOpenApi;
+
+    @Test
+    void healthIsOnTheManagementPort_notOnThePublicOne() {
+        assertNotEquals(managementHealth.getPort(), publicHealth.getPort(), "a port of its own");
+        given().get(managementHealth).then().statusCode(200).body("status", equalTo("UP"));
+        given().get(publicHealth).then().statusCode(404);
+    }
+
+    @Test
+    void metricsAreOnTheManagementPort_notOnThePublicOne() {
+        given().get(managementMetrics).then().statusCode(200);
+        given().get(publicMetrics).then().statusCode(404);
+    }
+
+    @Test
+    void theOpenApiDocumentIsOnTheManagementPort_notOnThePublicOne() {
+        given().get(managementOpenApi).then().statusCode(200);
+        given().get(publicOpenApi).then().statusCode(404);
+    }
+}
