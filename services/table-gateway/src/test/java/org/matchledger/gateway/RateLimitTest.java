@@ -1,8 +1,12 @@
 package org.matchledger.gateway;
 
+import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.AfterEach;
+import org.matchledger.testsupport.TestTokensResource;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.matchledger.http.Problem;
 
@@ -11,8 +15,19 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /** Posts beyond the limit of an address get 429 with Retry-After; reads are not limited. */
 @QuarkusTest
+@WithTestResource(TestTokensResource.class)
 @TestProfile(RateLimitProfile.class)
 class RateLimitTest {
+
+    @BeforeEach
+    void token() {
+        DirectorToken.onEveryRequest();
+    }
+
+    @AfterEach
+    void noToken() {
+        DirectorToken.off();
+    }
 
     @Test
     void beyondTheBurst_aPostGets429WithRetryAfter() {

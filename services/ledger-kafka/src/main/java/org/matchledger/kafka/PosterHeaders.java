@@ -1,0 +1,58 @@
+package org.matchledger.kafka;
+
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.matchledger.core.event.Poster;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Who posted an event ({@link Poster}), as the gateway writes it on every record of {@code table-events} and
+ * {@code table-events-rejected}: {@value #SUBJECT} (the token's {@code preferred_username}, else its {@code sub}),
+ * {@value #ROLE} (director &gt; referee &gt; table) and {@value #TABLE} (the {@code tableId} claim of a table account;
+ * absent otherwise). The processor reads them back into the event it judges and copies them onto its rejections.
+ */
+public final class PosterHeaders {
+    public static final String SUBJECT = "ledger-poster-subject";
+    public static final String ROLE = "ledger-poster-role";
+    public static final String TABLE = "ledger-poster-table";
+
+    private PosterHeaders() {
+    }
+
+    /** The headers for {@code poster} (none for null), in the order subject, role, table. */
+    public static List<Header> of(Poster poster) {
+        List<Header> headers = new ArrayList<>(3);
+        if (poster == null) {
+            return headers;
+        }
+        add(headers, SUBJECT, poster.subject());
+        add(headers, ROLE, poster.role());
+        add(headers, TABLE, poster.tableId());
+        return headers;
+    }
+
+    /** The poster the headers name, or null when they name none (records older than the poster). */
+    public static Poster read(Headers headers) {
+        String role = text(headers, ROLE);
+        String subject = text(headers, SUBJECT);
+        if (role == null && subject == null) {
+            return null;
+        }
+        return new Poster(subject, role, text(headers, TABLE));
+    }
+
+    private static void add(List<Header> headers, String name, String value) {
+        if (value != null) {
+            headers.add(new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8)));
+        }
+    }
+
+    private static String text(Headers headers, String name) {
+        Header h = headers == null ? null : headers.lastHeader(name);
+        return h == null || h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8);
+    }
+}
