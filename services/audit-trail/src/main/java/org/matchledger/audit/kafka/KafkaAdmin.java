@@ -5,6 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.matchledger.kafka.KafkaSecurityConfig;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.Map;
@@ -27,11 +28,12 @@ public class KafkaAdmin {
         if (a == null) {
             synchronized (this) {
                 if (admin == null) {
-                    admin = Admin.create(Map.of(
-                            AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                            AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutMs,
-                            AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, timeoutMs,
-                            AdminClientConfig.CLIENT_ID_CONFIG, "audit-trail-admin"));
+                    Map<String, Object> props = new java.util.HashMap<>(KafkaSecurityConfig.current()); // SASL user, if any
+                    props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+                    props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutMs);
+                    props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, timeoutMs);
+                    props.put(AdminClientConfig.CLIENT_ID_CONFIG, "audit-trail-admin");
+                    admin = Admin.create(props);
                 }
                 a = admin;
             }
