@@ -2,14 +2,19 @@ package org.matchledger.kafka;
 
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeader;
 import org.matchledger.core.event.Poster;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The headers with which the gateway records who posted, on every record it writes to {@code table-events} and
- * {@code table-events-rejected}: {@value #SUBJECT} (the token's subject), {@value #ROLE} (the highest role used) and
- * {@value #TABLE} (the {@code tableId} claim; absent for other roles). UTF-8 values.
+ * Who posted an event ({@link Poster}), as the gateway writes it on every record of {@code table-events} and
+ * {@code table-events-rejected}: {@value #SUBJECT} (the token's {@code preferred_username}, else its {@code sub}),
+ * {@value #ROLE} (director &gt; referee &gt; table) and {@value #TABLE} (the {@code tableId} claim of a table account;
+ * absent otherwise). UTF-8 values. The processor reads them back into the event it judges and copies them onto its
+ * rejections; the audit trail stores them.
  */
 public final class PosterHeaders {
     public static final String SUBJECT = "ledger-poster-subject";
@@ -19,15 +24,16 @@ public final class PosterHeaders {
     private PosterHeaders() {
     }
 
-    /** The poster recorded in {@code headers}, or null when there is none (records written before posters were kept). */
-    public static Poster read(Headers headers) {
-        String subject = value(headers, SUBJECT);
-        String role = value(headers, ROLE);
-        String table = value(headers, TABLE);
-        if (subject == null && role == null && table == null) {
-            return null;
+    /** The headers for {@code poster} (none for null), in the order subject, role, table. */
+    public static List<Header> of(Poster poster) {
+        List<Header> headers = new ArrayList<>(3);
+        if (poster == null) {
+            return headers;
         }
-        return new Poster(subject, role, table);
+        add(headers, SUBJECT, poster.subject());
+        add(headers, ROLE, poster.role());
+        add(headers, TABLE, poster.tableId());
+        return headers;
     }
 
     /** Replaces any poster headers with {@code poster}'s (nothing for a null poster; no table header without a table). */
@@ -35,22 +41,30 @@ public final class PosterHeaders {
         headers.remove(SUBJECT);
         headers.remove(ROLE);
         headers.remove(TABLE);
-        if (poster == null) {
-            return;
+        for (Header h : of(poster)) {
+            headers.add(h);
         }
-        put(headers, SUBJECT, poster.subject());
-        put(headers, ROLE, poster.role());
-        put(headers, TABLE, poster.tableId());
     }
 
-    private static void put(Headers headers, String name, String value) {
+    /** The poster the headers name, or null when they name none (records written before posters were kept). */
+    public static Poster read(Headers headers) {
+        String subject = text(headers, SUBJECT);
+        String role = text(headers, ROLE);
+        String table = text(headers, TABLE);
+        if (subject == null && role == null && table == null) {
+            return null;
+        }
+        return new Poster(subject, role, table);
+    }
+
+    private static void add(List<Header> headers, String name, String value) {
         if (value != null) {
-            headers.add(name, value.getBytes(StandardCharsets.UTF_8));
+            headers.add(new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8)));
         }
     }
 
-    private static String value(Headers headers, String name) {
-        Header h = headers.lastHeader(name);
+    private static String text(Headers headers, String name) {
+        Header h = headers == null ? null : headers.lastHeader(name);
         return h == null || h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8);
     }
 }

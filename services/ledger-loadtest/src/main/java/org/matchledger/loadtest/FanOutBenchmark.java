@@ -108,7 +108,7 @@ public final class FanOutBenchmark {
         for (int i = 0; i < matches; i++) {
             Workload.MatchLog m = logs.get(i);
             HttpResponse<Void> r = opener.send(HttpRequest.newBuilder(URI.create(gateway + "/matches/" + m.matchId() + "/events"))
-                    .header("Content-Type", "application/cloudevents+json").timeout(Duration.ofSeconds(15))
+                    .header("Content-Type", "application/cloudevents+json").headers(authorization()).timeout(Duration.ofSeconds(15))
                     .POST(HttpRequest.BodyPublishers.ofString(m.events().get(0).json())).build(), HttpResponse.BodyHandlers.discarding());
             if (r.statusCode() != 202) {
                 throw new IllegalStateException("opening " + m.matchId() + ": HTTP " + r.statusCode());
@@ -185,7 +185,7 @@ public final class FanOutBenchmark {
                 Workload.Event e = m.events().get(next[i]);
                 sent++;
                 HttpRequest req = HttpRequest.newBuilder(URI.create(gateway + "/matches/" + m.matchId() + "/events"))
-                        .header("Content-Type", "application/cloudevents+json").timeout(Duration.ofSeconds(15))
+                        .header("Content-Type", "application/cloudevents+json").headers(authorization()).timeout(Duration.ofSeconds(15))
                         .POST(HttpRequest.BodyPublishers.ofString(e.json())).build();
                 posts.sendAsync(req, HttpResponse.BodyHandlers.discarding()).whenComplete((resp, err) -> {
                     long now = System.nanoTime();
@@ -335,4 +335,10 @@ public final class FanOutBenchmark {
         return o;
     }
 
+
+    /** The bearer token of {@link BearerToken} as a header pair (none when no token is configured). */
+    private static String[] authorization() {
+        String value = BearerToken.fromEnvironment().header();
+        return value == null ? new String[]{"Accept", "*/*"} : new String[]{"Authorization", value};
+    }
 }

@@ -187,10 +187,15 @@ final class HttpLoad {
         inFlight[i] = true;
         inFlightCount++;
         int count = to - from;
-        HttpRequest req = HttpRequest.newBuilder(URI.create(gateway + "/matches/" + m.matchId() + "/events"))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(gateway + "/matches/" + m.matchId() + "/events"))
                 .header("Content-Type", batch > 1 ? "application/cloudevents-batch+json" : "application/cloudevents+json")
                 .timeout(Duration.ofSeconds(15))
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
+        String authorization = BearerToken.fromEnvironment().header();
+        if (authorization != null) {
+            builder.header("Authorization", authorization);
+        }
+        HttpRequest req = builder.build();
         http.sendAsync(req, HttpResponse.BodyHandlers.discarding()).whenComplete((resp, err) -> {
             if (measuring) {
                 postLatency.add((System.nanoTime() - now) / 1000);

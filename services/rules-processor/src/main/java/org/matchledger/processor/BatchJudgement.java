@@ -6,6 +6,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ruling.Ruling;
+import org.matchledger.kafka.PosterHeaders;
 import org.matchledger.kafka.Topics;
 
 import java.util.ArrayList;
@@ -59,7 +60,7 @@ public final class BatchJudgement {
         for (ConsumerRecord<String, String> r : records) {
             String key = r.key();
             Match before = latest.containsKey(key) ? latest.get(key) : book.get(key);
-            EventJudgement.Result result = EventJudgement.judge(before, key, r.value());
+            EventJudgement.Result result = EventJudgement.judge(before, key, r.value(), PosterHeaders.read(r.headers()));
             if (part.events > 0 && part.size() + part.cost(key, result) > maxRecords) {
                 parts.add(part.close());
                 part = new BatchJudgement();
@@ -97,7 +98,8 @@ public final class BatchJudgement {
         if (result.rejection() != null) {
             rejected++;
             outputs.add(new Output(Topics.TABLE_EVENTS_REJECTED, key,
-                    EventJudgement.rejectedRecord(key, record.value(), result.rejection(), record.partition(), record.offset())));
+                    EventJudgement.rejectedRecord(key, record.value(), result.rejection(), record.partition(), record.offset()),
+                    null, PosterHeaders.read(record.headers())));
         }
         if (result.applied()) {
             applied++;

@@ -3,6 +3,7 @@ package org.matchledger.processor;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.matchledger.core.event.Poster;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
@@ -27,16 +28,33 @@ public final class EventJudgement {
     }
 
     public static Result judge(Match before, String key, String value) {
-        return judge(before, key, value, MatchLedger::apply);
+        return judge(before, key, value, (Poster) null);
+    }
+
+    /**
+     * Judges the record posted by {@code poster} (from its headers, {@code PosterHeaders}; null when it has none): the
+     * poster becomes the event's {@code ledgerposter*} attributes, which the core reads (a table posts only on its own
+     * table), exactly as the replay tool reads them from an exported log. Attributes in the value itself are never
+     * trusted: the gateway drops them, and they are replaced here.
+     */
+    public static Result judge(Match before, String key, String value, Poster poster) {
+        return judge(before, key, value, poster, MatchLedger::apply);
     }
 
     /** {@link #judge(Match, String, String)} with the fold given (tests hand in one that throws). */
     static Result judge(Match before, String key, String value, BiFunction<Match, JsonNode, Step> fold) {
+        return judge(before, key, value, null, fold);
+    }
+
+    static Result judge(Match before, String key, String value, Poster poster, BiFunction<Match, JsonNode, Step> fold) {
         JsonNode event;
         try {
             event = Json.read(value);
         } catch (JsonProcessingException | RuntimeException e) {
             return rejected(before, key, null, null, "event: not JSON");
+        }
+        if (event instanceof ObjectNode o) {
+            withPoster(o, poster);
         }
         JsonNode subject = event.path("subject");
         if (key != null && subject.isTextual() && !subject.textValue().equals(key)) {
@@ -50,6 +68,23 @@ public final class EventJudgement {
         } catch (RuntimeException e) {
             return rejected(before, key, event, e, "event: the ledger could not judge this event ("
                     + e.getClass().getSimpleName() + "); it is kept on " + Topics.TABLE_EVENTS_REJECTED);
+        }
+    }
+
+    /** Sets the poster's attributes on the event (and removes any it carried). */
+    static void withPoster(ObjectNode event, Poster poster) {
+        event.remove(List.of(Poster.SUBJECT_ATTRIBUTE, Poster.ROLE_ATTRIBUTE, Poster.TABLE_ATTRIBUTE));
+        if (poster == null) {
+            return;
+        }
+        if (poster.subject() != null) {
+            event.put(Poster.SUBJECT_ATTRIBUTE, poster.subject());
+        }
+        if (poster.role() != null) {
+            event.put(Poster.ROLE_ATTRIBUTE, poster.role());
+        }
+        if (poster.tableId() != null) {
+            event.put(Poster.TABLE_ATTRIBUTE, poster.tableId());
         }
     }
 

@@ -14,6 +14,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.matchledger.core.ledger.Match;
+import org.matchledger.kafka.PosterHeaders;
 import org.matchledger.kafka.KafkaSecurityConfig;
 
 import java.time.Duration;
@@ -162,7 +163,8 @@ public class PartitionRecovery implements KafkaConsumerRebalanceListener {
                         continue;
                     }
                     Map<String, Match> matches = out.computeIfAbsent(r.partition(), p -> new HashMap<>());
-                    EventJudgement.Result result = EventJudgement.judge(matches.getOrDefault(r.key(), Match.EMPTY), r.key(), r.value());
+                    EventJudgement.Result result = EventJudgement.judge(matches.getOrDefault(r.key(), Match.EMPTY), r.key(), r.value(),
+                            PosterHeaders.read(r.headers()));
                     if (result.applied()) {
                         matches.put(r.key(), result.match());
                     }

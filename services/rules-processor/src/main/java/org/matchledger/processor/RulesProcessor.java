@@ -22,6 +22,8 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.eclipse.microprofile.reactive.messaging.Metadata;
 import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.jboss.logging.Logger;
+import org.apache.kafka.common.header.Header;
+import org.matchledger.kafka.PosterHeaders;
 import org.matchledger.kafka.RulingsHeader;
 
 import java.util.ArrayList;
@@ -162,6 +164,9 @@ public class RulesProcessor {
             OutgoingKafkaRecord<String, String> record = KafkaRecord.of(topicPrefix + o.topic(), o.key(), o.value());
             if (o.rulingsOfEvent() != null) {
                 record = record.withHeader(RulingsHeader.NAME, o.rulingsOfEvent().toString());
+            }
+            for (Header h : PosterHeaders.of(o.poster())) {
+                record = record.withHeader(h.key(), h.value());
             }
             if (to < outputs.size()) {
                 CompletableFuture<Void> acked = new CompletableFuture<>();

@@ -3,6 +3,7 @@ package org.matchledger.systemtests;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.matchledger.core.json.Json;
+import org.matchledger.testsupport.TestTokens;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,7 +15,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-/** A table client of the gateway: {@code POST /matches/{matchId}/events}, one event or a batch. Thread-safe. */
+/**
+ * A client of the gateway: {@code POST /matches/{matchId}/events}, one event or a batch, with a bearer token (by
+ * default a director's test token, which the services started by {@link ServiceProcess} accept). Thread-safe.
+ */
 public final class GatewayClient {
     public static final String SINGLE = "application/cloudevents+json";
     public static final String BATCH = "application/cloudevents-batch+json";
@@ -25,13 +29,27 @@ public final class GatewayClient {
             .build();
 
     private final String baseUrl;
+    /** The bearer token sent with every post (null: none). */
+    private final String token;
 
+    /** Posts as the tournament director (a {@link TestTokens} token: may post every type on every table). */
     public GatewayClient(String baseUrl) {
-        this.baseUrl = baseUrl;
+        this(baseUrl, TestTokens.forAccount("director"));
     }
 
     public GatewayClient(ServiceProcess gateway) {
         this(gateway.baseUrl());
+    }
+
+    /** Posts with {@code token} ({@code null}: without any token). */
+    public GatewayClient(String baseUrl, String token) {
+        this.baseUrl = baseUrl;
+        this.token = token;
+    }
+
+    /** The same gateway, posting with another token (null: none). */
+    public GatewayClient withToken(String otherToken) {
+        return new GatewayClient(baseUrl, otherToken);
     }
 
     /** What the gateway answered. */
@@ -68,12 +86,19 @@ public final class GatewayClient {
 
     /** Any body with any content type; {@code waitMillis} null: no {@code ?wait=}. */
     public Answer post(String matchId, String body, String contentType, Integer waitMillis) {
+        return send(matchId, body, contentType, waitMillis);
+    }
+
+    private Answer send(String matchId, String body, String contentType, Integer waitMillis) {
         String uri = baseUrl + "/matches/" + matchId + "/events" + (waitMillis == null ? "" : "?wait=" + waitMillis);
-        HttpRequest request = HttpRequest.newBuilder(URI.create(uri))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(uri))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build();
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            builder.header("Authorization", "Bearer " + token);
+        }
+        HttpRequest request = builder.build();
         long t0 = System.nanoTime();
         try {
             HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString());

@@ -1,5 +1,7 @@
 package org.matchledger.systemtests;
 
+import org.matchledger.testsupport.TestTokens;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
@@ -93,6 +95,8 @@ public final class ServiceProcess implements AutoCloseable {
         props.put("quarkus.datasource.reactive.url", jdbcUrl.substring("jdbc:".length()));
         props.put("quarkus.datasource.username", user);
         props.put("quarkus.datasource.password", password);
+        // The test tokens are verified with a public key, which Quarkus accepts only for a service (bearer) tenant.
+        props.put("quarkus.oidc.application-type", "service");
         return start("audit-trail", jar(AUDIT_JAR), props);
     }
 
@@ -105,11 +109,15 @@ public final class ServiceProcess implements AutoCloseable {
         return start("scoreboard", jar(SCOREBOARD_JAR), props);
     }
 
-    /** The settings every service gets here: the broker, and few partitions (this is a 2-core machine). */
+    /**
+     * The settings every service gets here: the broker, few partitions (this is a 2-core machine), and bearer tokens
+     * verified as {@link TestTokens} (public key, issuer, audience; no identity provider).
+     */
     public static Map<String, String> serviceProperties(String bootstrapServers) {
         Map<String, String> props = new LinkedHashMap<>();
         props.put("kafka.bootstrap.servers", bootstrapServers);
         props.put("ledger.topics.partitions", "4");
+        props.putAll(TestTokens.serviceProperties());
         return props;
     }
 

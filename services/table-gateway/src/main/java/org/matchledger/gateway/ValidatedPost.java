@@ -3,8 +3,12 @@ package org.matchledger.gateway;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.matchledger.core.event.EventParser;
 import org.matchledger.core.event.ParseResult;
+import org.matchledger.core.event.Poster;
+import org.matchledger.core.event.TableEvent;
+import org.matchledger.core.json.Json;
 import org.matchledger.http.Problem;
 
 import java.util.ArrayList;
@@ -21,8 +25,11 @@ public final class ValidatedPost {
     public static final int MAX_EVENT_BYTES = 4096;
     public static final int MAX_BATCH = 100;
 
-    /** An event ready for {@code table-events}: its id and its JSON exactly as posted. */
-    public record Accepted(String id, String json) {
+    /**
+     * An event ready for {@code table-events}: its id, its JSON as posted (without any {@code ledgerposter*} attribute:
+     * who posted is the gateway's to say, in headers) and the event as read (what the posting rights look at).
+     */
+    public record Accepted(String id, String json, TableEvent event) {
     }
 
     private final List<Accepted> accepted = new ArrayList<>();
@@ -132,7 +139,15 @@ public final class ValidatedPost {
         return texts;
     }
 
-    private void check(String matchId, int index, JsonNode event, String text) {
+    private void check(String matchId, int index, JsonNode posted, String postedText) {
+        JsonNode event = posted;
+        String text = postedText;
+        if (hasPosterAttribute(posted)) {
+            ObjectNode stripped = ((ObjectNode) posted).deepCopy();
+            stripped.remove(List.of(Poster.SUBJECT_ATTRIBUTE, Poster.ROLE_ATTRIBUTE, Poster.TABLE_ATTRIBUTE));
+            event = stripped;
+            text = Json.write(stripped);
+        }
         ParseResult r = EventParser.parse(event);
         if (r instanceof ParseResult.Invalid bad) {
             int colon = bad.reason().indexOf(": ");
@@ -146,7 +161,13 @@ public final class ValidatedPost {
             errors.add(new Problem.FieldError(index, e.id(), "subject", "must equal the match id in the path, " + matchId));
             return;
         }
-        accepted.add(new Accepted(e.id(), text));
+        accepted.add(new Accepted(e.id(), text, e));
+    }
+
+    /** A client may not say who posted: such attributes are dropped, never trusted (identity.md). */
+    private static boolean hasPosterAttribute(JsonNode event) {
+        return event.isObject() && (event.has(Poster.SUBJECT_ATTRIBUTE) || event.has(Poster.ROLE_ATTRIBUTE)
+                || event.has(Poster.TABLE_ATTRIBUTE));
     }
 
     public boolean valid() {

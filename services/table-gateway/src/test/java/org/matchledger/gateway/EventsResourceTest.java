@@ -1,6 +1,9 @@
 package org.matchledger.gateway;
 
+import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.AfterEach;
+import org.matchledger.testsupport.TestTokensResource;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import io.smallrye.reactive.messaging.memory.InMemoryConnector;
 import io.smallrye.reactive.messaging.memory.InMemorySink;
@@ -25,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * table-events channel, in which order and with which key, and what the client is told.
  */
 @QuarkusTest
+@WithTestResource(TestTokensResource.class)
 class EventsResourceTest {
     private static final String M = "m-1";
 
@@ -35,8 +39,14 @@ class EventsResourceTest {
     private InMemorySink<String> events;
     private InMemorySink<String> rejected;
 
+    @AfterEach
+    void noToken() {
+        DirectorToken.off();
+    }
+
     @BeforeEach
     void clear() {
+        DirectorToken.onEveryRequest();
         events = connector.sink(EventPublisher.EVENTS_CHANNEL);
         rejected = connector.sink(EventPublisher.REJECTED_CHANNEL);
         events.clear();

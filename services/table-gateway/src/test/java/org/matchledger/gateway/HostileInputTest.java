@@ -1,7 +1,10 @@
 package org.matchledger.gateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.AfterEach;
+import org.matchledger.testsupport.TestTokensResource;
 import io.restassured.RestAssured;
 import io.restassured.config.EncoderConfig;
 import io.restassured.response.Response;
@@ -29,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * reaches table-events, and the post is kept once on table-events-rejected (its head, size and SHA-256).
  */
 @QuarkusTest
+@WithTestResource(TestTokensResource.class)
 class HostileInputTest {
     private static final String M = "m-h";
 
@@ -39,8 +43,14 @@ class HostileInputTest {
     private InMemorySink<String> events;
     private InMemorySink<String> rejected;
 
+    @AfterEach
+    void noToken() {
+        DirectorToken.off();
+    }
+
     @BeforeEach
     void clear() {
+        DirectorToken.onEveryRequest();
         events = connector.sink(EventPublisher.EVENTS_CHANNEL);
         rejected = connector.sink(EventPublisher.REJECTED_CHANNEL);
         events.clear();

@@ -1,9 +1,13 @@
 package org.matchledger.gateway;
 
+import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.AfterEach;
+import org.matchledger.testsupport.TestTokensResource;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.matchledger.http.Problem;
 
@@ -14,12 +18,23 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /** Posts beyond the limit of an address get 429 with Retry-After; reads are not limited. */
 @QuarkusTest
+@WithTestResource(TestTokensResource.class)
 @TestProfile(RateLimitProfile.class)
 class RateLimitTest {
     /** Health is on the management interface (its own port; paths are relative to its root, /q). */
     @TestHTTPResource(value = "/health/live", management = true)
     URL live;
 
+
+    @BeforeEach
+    void token() {
+        DirectorToken.onEveryRequest();
+    }
+
+    @AfterEach
+    void noToken() {
+        DirectorToken.off();
+    }
 
     @Test
     void beyondTheBurst_aPostGets429WithRetryAfter() {

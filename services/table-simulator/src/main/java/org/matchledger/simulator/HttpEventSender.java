@@ -17,7 +17,8 @@ import java.util.List;
 
 /**
  * {@code POST {gateway}/matches/{matchId}/events} with {@code application/cloudevents+json}, one event per request,
- * through one shared {@link HttpClient} (HTTP/1.1, keep-alive). Only loopback gateways are allowed.
+ * through one shared {@link HttpClient} (HTTP/1.1, keep-alive), with the bearer token of the account that posts the
+ * event ({@link Accounts}, {@link TokenSource}). Only loopback gateways are allowed.
  */
 public final class HttpEventSender implements EventSender {
     static final String CONTENT_TYPE = "application/cloudevents+json";
@@ -26,10 +27,17 @@ public final class HttpEventSender implements EventSender {
     private final URI gateway;
     private final HttpClient client;
     private final Duration requestTimeout;
+    private final TokenSource tokens;
 
     public HttpEventSender(URI gateway, Duration connectTimeout, Duration requestTimeout) {
+        this(gateway, connectTimeout, requestTimeout, TokenSource.none());
+    }
+
+    /** Posts each event with the bearer token of the account that posts it ({@link Accounts}). */
+    public HttpEventSender(URI gateway, Duration connectTimeout, Duration requestTimeout, TokenSource tokens) {
         this.gateway = gateway;
         this.requestTimeout = requestTimeout;
+        this.tokens = tokens;
         this.client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(connectTimeout)
@@ -58,12 +66,22 @@ public final class HttpEventSender implements EventSender {
     public Outcome send(String matchId, String eventJson, int waitMillis) throws InterruptedException {
         String base = gateway.toString().replaceAll("/+$", "");
         String query = waitMillis > 0 ? "?wait=" + waitMillis : "";
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/matches/" + matchId + "/events" + query))
+        String account = Accounts.of(matchId, eventJson);
+        String token;
+        try {
+            token = tokens.token(account);
+        } catch (TokenSource.TokenUnavailable e) {
+            return Outcome.unavailable(0, "no token for " + account + ": " + e.getMessage(), -1);
+        }
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + "/matches/" + matchId + "/events" + query))
                 .timeout(requestTimeout)
                 .header("Content-Type", CONTENT_TYPE)
                 .header("Accept", "application/json, application/problem+json")
-                .POST(HttpRequest.BodyPublishers.ofString(eventJson, StandardCharsets.UTF_8))
-                .build();
+                .POST(HttpRequest.BodyPublishers.ofString(eventJson, StandardCharsets.UTF_8));
+        if (token != null) {
+            builder.header("Authorization", "Bearer " + token);
+        }
+        HttpRequest request = builder.build();
         HttpResponse<String> response;
         try {
             response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
@@ -78,6 +96,11 @@ public final class HttpEventSender implements EventSender {
             return Outcome.accepted(status, waitMillis > 0 ? rulingKinds(response.body()) : null);
         }
         String body = oneLine(response.body());
+        if (status == 401) {
+            // an expired or revoked token: the same event again, with a fresh token
+            tokens.refused(account);
+            return Outcome.unavailable(status, "401 for " + account + ": " + title(response.body(), body), -1);
+        }
         if (status == 408 || status == 429 || status >= 500) {
             long retryAfter = response.headers().firstValue("Retry-After").map(HttpEventSender::seconds).orElse(-1L);
             return Outcome.unavailable(status, title(response.body(), body), retryAfter);

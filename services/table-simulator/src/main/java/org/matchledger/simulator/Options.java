@@ -3,6 +3,7 @@ package org.matchledger.simulator;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,9 +13,11 @@ import java.util.Map;
  * @param matches     0: no limit
  * @param seedGiven   the seed came from --seed or SIM_SEED (not the default)
  * @param state       null: no state file (every run starts at match 1 of every table)
+ * @param tokenCommand empty: none; else run with an account name appended to get its bearer token
+ * @param token       null: none; else one bearer token for every post (used when there is no token command)
  */
 public record Options(URI gateway, int tables, double rate, long seed, boolean seedGiven, Duration duration,
-                      long matches, Path state) {
+                      long matches, Path state, List<String> tokenCommand, String token) {
 
     public static final String USAGE = """
             usage: java -jar table-simulator.jar [options]
@@ -25,7 +28,19 @@ public record Options(URI gateway, int tables, double rate, long seed, boolean s
               --duration SECONDS   stop after this long            (default: until stopped)
               --matches M          stop after M finished matches   (default: no limit)
               --state FILE         remember each table's match, to resume it on the next start (SIM_STATE)
+              --token-command CMD  prints the bearer token of the account given as its last argument, e.g.
+                                   "deploy/bin/ledger token" (SIM_TOKEN_COMMAND): tables post as table-TNN,
+                                   rulings, voids, corrections and appeals as referee
+              --token TOKEN        one bearer token for every post instead (SIM_TOKEN)
               --help""";
+
+    /** Where the bearer tokens come from: the command, else the one token, else none. */
+    public TokenSource tokens() {
+        if (!tokenCommand.isEmpty()) {
+            return TokenSource.command(tokenCommand);
+        }
+        return token != null ? TokenSource.fixed(token) : TokenSource.none();
+    }
 
     public static Options parse(String[] args, Map<String, String> env) {
         String gateway = env.getOrDefault("GATEWAY_URL", "http://127.0.0.1:8080");
@@ -35,6 +50,8 @@ public record Options(URI gateway, int tables, double rate, long seed, boolean s
         String duration = null;
         String matches = null;
         String state = env.get("SIM_STATE");
+        String tokenCommand = env.get("SIM_TOKEN_COMMAND");
+        String token = env.get("SIM_TOKEN");
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             String name = arg;
@@ -47,7 +64,7 @@ public record Options(URI gateway, int tables, double rate, long seed, boolean s
             if (name.equals("--help") || name.equals("-h")) {
                 throw new HelpRequested();
             }
-            if (!name.matches("--(gateway|tables|rate|seed|duration|matches|state)")) {
+            if (!name.matches("--(gateway|tables|rate|seed|duration|matches|state|token-command|token)")) {
                 throw new IllegalArgumentException("unknown option: " + arg);
             }
             if (value == null) {
@@ -63,6 +80,8 @@ public record Options(URI gateway, int tables, double rate, long seed, boolean s
                 case "--seed" -> seed = value;
                 case "--duration" -> duration = value;
                 case "--matches" -> matches = value;
+                case "--token-command" -> tokenCommand = value;
+                case "--token" -> token = value;
                 default -> state = value;
             }
         }
@@ -88,8 +107,11 @@ public record Options(URI gateway, int tables, double rate, long seed, boolean s
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--seed / SIM_SEED must be an integer (got " + seed + ")");
         }
+        List<String> command = tokenCommand == null || tokenCommand.isBlank() ? List.of()
+                : List.of(tokenCommand.trim().split("\\s+"));
         return new Options(uri, n, r, s, seed != null, d, m,
-                state == null || state.isBlank() ? null : Path.of(state));
+                state == null || state.isBlank() ? null : Path.of(state), command,
+                token == null || token.isBlank() ? null : token.trim());
     }
 
     private static int integer(String what, String value, int min, int max) {

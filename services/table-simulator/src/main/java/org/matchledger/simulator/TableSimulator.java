@@ -66,7 +66,8 @@ public final class TableSimulator {
             System.out.println("simulator: 0 tables, nothing to do");
             return;
         }
-        EventSender sender = new HttpEventSender(options.gateway(), Duration.ofSeconds(2), Duration.ofSeconds(15));
+        EventSender sender = new HttpEventSender(options.gateway(), Duration.ofSeconds(2), Duration.ofSeconds(15),
+                options.tokens());
         TableSimulator sim = new TableSimulator(options, sender, System.out);
         try {
             sim.start();

@@ -20,7 +20,8 @@ import java.util.List;
  * <p>Two events have the same digest exactly when their JSON trees are equal as parsed: object keys in any order,
  * array elements in order, strings by their characters, integers by value, decimals by value and scale as read, and a
  * decimal never equal to an integer ({@code 1} and {@code 1.0} stay different content). Every value is written with
- * a type tag and every string and container with its length, so no two different trees share an encoding.
+ * a type tag and every string and container with its length, so no two different trees share an encoding. The
+ * poster's extension attributes ({@link Poster}) are not content and are left out.
  */
 public final class EventDigest {
     private final byte[] sha256;
@@ -36,15 +37,24 @@ public final class EventDigest {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
         }
-        write(md, event);
+        write(md, event, true);
         return new EventDigest(md.digest());
     }
 
     private static void write(MessageDigest md, JsonNode n) {
+        write(md, n, false);
+    }
+
+    /** On the event itself ({@code top}) the poster's attributes are left out: who posted is not the content. */
+    private static void write(MessageDigest md, JsonNode n, boolean top) {
         switch (n.getNodeType()) {
             case OBJECT -> {
                 List<String> keys = new ArrayList<>(n.size());
-                n.fieldNames().forEachRemaining(keys::add);
+                n.fieldNames().forEachRemaining(k -> {
+                    if (!top || !Poster.isAttribute(k)) {
+                        keys.add(k);
+                    }
+                });
                 keys.sort(null);
                 md.update((byte) 'o');
                 length(md, keys.size());

@@ -78,7 +78,26 @@ public final class EventParser {
         }
         JsonNode data = object(node, "data", "data");
         EventData parsed = parseData(type, data, "data");
-        return new TableEvent(id, source, type, subject, seqNode.longValue(), time, parsed, EventDigest.of(node));
+        return new TableEvent(id, source, type, subject, seqNode.longValue(), time, parsed, EventDigest.of(node),
+                poster(node));
+    }
+
+    /**
+     * The poster's extension attributes ({@link Poster}), or null when the event has none. Only the gateway and the
+     * processor set them (from the verified token, never from the client); the replay tool reads them from the log.
+     */
+    private static Poster poster(JsonNode node) {
+        String subject = optionalString(node, Poster.SUBJECT_ATTRIBUTE, Poster.SUBJECT_ATTRIBUTE, 256);
+        String role = optionalString(node, Poster.ROLE_ATTRIBUTE, Poster.ROLE_ATTRIBUTE, 64);
+        String table = optionalString(node, Poster.TABLE_ATTRIBUTE, Poster.TABLE_ATTRIBUTE, 64);
+        if (subject == null && role == null && table == null) {
+            return null;
+        }
+        if (role == null) {
+            throw new InvalidField(Poster.ROLE_ATTRIBUTE, "required with " + Poster.SUBJECT_ATTRIBUTE + " or "
+                    + Poster.TABLE_ATTRIBUTE);
+        }
+        return new Poster(subject, role, table);
     }
 
     static EventData parseData(EventType type, JsonNode d, String p) {

@@ -63,6 +63,10 @@ public final class MatchLedger {
 
     private static Step apply(Match match, TableEvent ev, boolean inPlace) {
         MatchState s = match.state();
+        String notThisPoster = PostingRule.refusal(s, ev);
+        if (notThisPoster != null) {
+            return rejected(match, ev, notThisPoster);
+        }
         if (s == null) {
             if (ev.type() != EventType.MATCH_OPENED) {
                 return rejected(match, ev, "type: the match has not been opened; the first event must be pool.match.opened with seq 1");

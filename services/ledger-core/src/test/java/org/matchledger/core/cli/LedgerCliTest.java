@@ -292,4 +292,38 @@ class LedgerCliTest {
         return out;
     }
 
+
+    /** An exported log carries its posters (ledgerposter* attributes): the tool judges them as live, twice alike. */
+    @Test
+    void replay_readsThePosterAttributes_aTablesEventOnAnotherTable_isRejectedNamingTableId() throws Exception {
+        String lag = "{\"player\":\"%s\",\"footRailContacts\":1,\"crossedLongString\":false,\"touchedSideRail\":false,"
+                + "\"pocketedOrOffTable\":false,\"stoppedInCornerPocketPastHeadRail\":false,\"otherFoul\":false,"
+                + "\"distanceFromHeadRail\":%s}";
+        String lagData = "{\"results\":[" + lag.formatted("p1", 5) + "," + lag.formatted("p2", 30) + "]}";
+        String head = "{\"specversion\":\"1.0\",\"source\":\"/tables/T01/scorer\",\"subject\":\"m-p\",";
+        List<String> lines = List.of(
+                head + "\"id\":\"o\",\"type\":\"pool.match.opened\",\"seq\":1,\"ledgerpostersubject\":\"table-t01\","
+                        + "\"ledgerposterrole\":\"table\",\"ledgerpostertable\":\"T01\",\"data\":{\"discipline\":\"NINE_BALL\","
+                        + "\"players\":[{\"id\":\"p1\",\"name\":\"A\"},{\"id\":\"p2\",\"name\":\"B\"}],\"raceTo\":3,\"tableId\":\"T01\"}}",
+                head + "\"id\":\"x\",\"type\":\"pool.lag.taken\",\"seq\":2,\"ledgerpostersubject\":\"table-t02\","
+                        + "\"ledgerposterrole\":\"table\",\"ledgerpostertable\":\"T02\",\"data\":" + lagData + "}",
+                head + "\"id\":\"l\",\"type\":\"pool.lag.taken\",\"seq\":2,\"ledgerposterrole\":\"referee\","
+                        + "\"ledgerpostersubject\":\"referee\",\"data\":" + lagData + "}");
+        Path log = tmp.resolve("posters.jsonl");
+        Files.write(log, lines);
+        Run first = run("replay", "--rulings", log.toString());
+        assertEquals(0, first.exit, first.err);
+        List<JsonNode> rulings = first.out.lines().map(l -> {
+            try {
+                return Json.read(l);
+            } catch (IOException e) {
+                throw new AssertionError(l, e);
+            }
+        }).toList();
+        JsonNode rejected = rulings.stream().filter(r -> "x".equals(r.path("eventId").asText())).findFirst().orElseThrow();
+        assertEquals("EVENT_REJECTED", rejected.path("kind").asText());
+        assertTrue(rejected.path("reason").asText().startsWith("tableId: "), rejected.toString());
+        assertTrue(rulings.stream().anyMatch(r -> "l".equals(r.path("eventId").asText()) && "LAG_WON".equals(r.path("kind").asText())));
+        assertEquals(first.out, run("replay", "--rulings", log.toString()).out, "deterministic");
+    }
 }
