@@ -67,7 +67,7 @@ class HostileInputIT {
     /** Client threads sending the hostile requests (the ordinary tables have two more). */
     static final int CLIENTS = 4;
     /** The processor's heap after a full GC, at most (its JVM runs with -Xmx384m here). */
-    static final long HEAP_BOUND_BYTES = 160L * 1024 * 1024;
+    static final long HEAP_BOUND_BYTES = 64L * 1024 * 1024;
     /** From the last post to every ordinary match recorded and verified consistent by the audit trail, at most. */
     static final Duration AUDIT_DELAY_BOUND = Duration.ofSeconds(120);
     /** The NUL case: from the normal match's last post to the audit trail's consistent verify, at most. */
@@ -135,7 +135,7 @@ class HostileInputIT {
         for (Discipline d : Discipline.values()) {
             for (int i = 0; i < 2; i++) {
                 String id = "ho-" + RUN + "-" + d.name().toLowerCase().replace("_", "") + "-" + i;
-                SimMatch m = SimMatch.play(id, d, SimMatch.raceTo(d, 2), rnd.nextLong());
+                SimMatch m = SimMatch.play(id, d, SimMatch.raceTo(d, 3), rnd.nextLong());
                 clean.put(id, m.events());
                 ordinary.add(i == 0 ? m : new SimMatch(id, d, m.seed(), m.events().stream().map(HostileInputIT::forged).toList()));
             }
@@ -418,13 +418,20 @@ class HostileInputIT {
 
     // ---- the ordinary tables -------------------------------------------------------------------------------------
 
-    /** Posts each match's events in order (batches of 1–5), the tables taking turns, while the hostile queue lasts. */
+    /**
+     * Posts each match's events in order (batches of 1–5), the tables taking turns, the rounds spread over the hostile
+     * run: round k waits until k / (rounds + 1) of the hostile requests have been taken.
+     */
     static void playAlongside(List<SimMatch> tables, Random rnd, ConcurrentLinkedQueue<HostilePosts.Request> hostile,
                               AtomicInteger events, List<String> problems) {
         int[] next = new int[tables.size()];
         int total = hostile.size();
+        int rounds = (int) Math.ceil(tables.stream().mapToInt(m -> m.events().size()).max().orElse(0) / 3.0);
         boolean more = true;
-        while (more) {
+        for (int round = 1; more; round++) {
+            while (!hostile.isEmpty() && (long) (total - hostile.size()) * (rounds + 1) < (long) round * total) {
+                ServiceProcess.sleep(20);
+            }
             more = false;
             for (int t = 0; t < tables.size(); t++) {
                 List<ObjectNode> all = tables.get(t).events();
@@ -446,10 +453,6 @@ class HostileInputIT {
                     problems.add(tables.get(t).matchId() + " seq " + batch.get(0).get("seq") + ": " + e);
                 }
                 next[t] += n;
-            }
-            // spread the matches over the hostile run: a table posts about every 40 ms while hostile posts remain
-            if (!hostile.isEmpty() && total > 0) {
-                ServiceProcess.sleep(40);
             }
         }
     }
