@@ -259,6 +259,13 @@ class HostileInputIT {
                     return missingRejections(judgedByMatch.keySet(), judgedIds);
                 }, List::isEmpty);
 
+        // ... and each is kept on table-events-rejected by the processor, with its reason.
+        await("the processor's record on table-events-rejected for each judged hostile event").atMost(TIMEOUT)
+                .pollInterval(Duration.ofSeconds(1)).until(() -> {
+                    ledger.rejected.catchUp();
+                    return missingProcessorRecords(rejectedBefore, judgedIds);
+                }, List::isEmpty);
+
         // Every refused post that was read is kept once on table-events-rejected (by its body's SHA-256).
         Map<String, Integer> keptExpected = new HashMap<>();
         for (Outcome o : outcomes) {
@@ -522,6 +529,20 @@ class HostileInputIT {
             }
         }
         return eventIds.stream().filter(id -> !rejected.contains(id)).toList();
+    }
+
+    /** The judged event ids without a processor's record (the event and its reason) on table-events-rejected since {@code before}. */
+    static List<String> missingProcessorRecords(Map<Integer, Long> before, List<String> eventIds) {
+        java.util.Set<String> kept = new java.util.HashSet<>();
+        for (ConsumerRecord<String, String> r : ledger.rejected.records()) {
+            if (r.offset() >= before.getOrDefault(r.partition(), 0L)) {
+                JsonNode v = ReplayedMatch.read(r.value());
+                if (v.has("event") && !v.path("reason").asText().isEmpty()) {
+                    kept.add(v.path("event").path("id").asText());
+                }
+            }
+        }
+        return eventIds.stream().filter(id -> !kept.contains(id)).toList();
     }
 
     /** The gateway's records on table-events-rejected since {@code before}, counted by "matchId sha256(body)". */
