@@ -21,17 +21,21 @@ import org.matchledger.testsupport.PostgresDatabase;
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -519,7 +523,7 @@ class HostileInputIT {
     }
 
     static List<String> missingRejections(Iterable<String> matches, List<String> eventIds) {
-        java.util.Set<String> rejected = new java.util.HashSet<>();
+        Set<String> rejected = new HashSet<>();
         for (String m : matches) {
             for (ConsumerRecord<String, String> r : ledger.rulings.forKey(m)) {
                 JsonNode ruling = ReplayedMatch.read(r.value());
@@ -533,7 +537,7 @@ class HostileInputIT {
 
     /** The judged event ids without a processor's record (the event and its reason) on table-events-rejected since {@code before}. */
     static List<String> missingProcessorRecords(Map<Integer, Long> before, List<String> eventIds) {
-        java.util.Set<String> kept = new java.util.HashSet<>();
+        Set<String> kept = new HashSet<>();
         for (ConsumerRecord<String, String> r : ledger.rejected.records()) {
             if (r.offset() >= before.getOrDefault(r.partition(), 0L)) {
                 JsonNode v = ReplayedMatch.read(r.value());
@@ -546,7 +550,7 @@ class HostileInputIT {
     }
 
     /** The gateway's records on table-events-rejected since {@code before}, counted by "matchId sha256(body)". */
-    static Map<String, Integer> keptByGateway(Map<Integer, Long> before, java.util.Set<String> wanted) {
+    static Map<String, Integer> keptByGateway(Map<Integer, Long> before, Set<String> wanted) {
         Map<String, Integer> kept = new HashMap<>();
         for (ConsumerRecord<String, String> r : ledger.rejected.records()) {
             if (r.offset() < before.getOrDefault(r.partition(), 0L)) {
@@ -591,7 +595,7 @@ class HostileInputIT {
             return SafeText.isSafe(node.textValue()) ? null : path;
         }
         if (node.isObject()) {
-            Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+            Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> f = it.next();
                 if (!SafeText.isSafe(f.getKey())) {
@@ -617,7 +621,7 @@ class HostileInputIT {
     static String sha256(byte[] body) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
-        } catch (java.security.NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -656,7 +660,7 @@ class HostileInputIT {
 
     /** The heap that stays after a full GC ({@code jcmd <pid> GC.run}), then read from the metrics. */
     static long liveHeap(ServiceProcess service) throws Exception {
-        String jcmd = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
         Process gc = new ProcessBuilder(jcmd, Long.toString(service.pid()), "GC.run").redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         if (!gc.waitFor(60, TimeUnit.SECONDS) || gc.exitValue() != 0) {

@@ -691,7 +691,7 @@ final class HostilePosts {
 
     private static void collect(JsonNode node, String path, List<Slot> list) {
         if (node.isObject()) {
-            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+            Iterator<Map.Entry<String, JsonNode>> fields = node.properties().iterator();
             while (fields.hasNext()) {
                 Map.Entry<String, JsonNode> f = fields.next();
                 String p = path.isEmpty() ? f.getKey() : path + "." + f.getKey();

@@ -27,7 +27,7 @@ final class UnreadText {
             return problem == null ? null : new Problem.FieldError(index, eventId, path, problem);
         }
         if (node.isObject()) {
-            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+            Iterator<Map.Entry<String, JsonNode>> fields = node.properties().iterator();
             while (fields.hasNext()) {
                 Map.Entry<String, JsonNode> f = fields.next();
                 String key = f.getKey();
