@@ -6,18 +6,21 @@ import org.matchledger.core.json.Json;
 import org.matchledger.testsupport.TestTokens;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * A client of the gateway: {@code POST /matches/{matchId}/events}, one event or a batch, with a bearer token (by
- * default a director's test token, which the services started by {@link ServiceProcess} accept). Thread-safe.
+ * default a director's test token, which the services started by {@link ServiceProcess} accept); and, in
+ * {@link #send}, the one place where the system tests send requests to any service. Thread-safe.
  */
 public final class GatewayClient {
     public static final String SINGLE = "application/cloudevents+json";
@@ -86,29 +89,51 @@ public final class GatewayClient {
 
     /** Any body with any content type; {@code waitMillis} null: no {@code ?wait=}. */
     public Answer post(String matchId, String body, String contentType, Integer waitMillis) {
-        return send(matchId, body, contentType, waitMillis);
+        String path = "/matches/" + matchId + "/events" + (waitMillis == null ? "" : "?wait=" + waitMillis);
+        return send(baseUrl, token, "POST", path, contentType, body.getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(30));
     }
 
-    private Answer send(String matchId, String body, String contentType, Integer waitMillis) {
-        String uri = baseUrl + "/matches/" + matchId + "/events" + (waitMillis == null ? "" : "?wait=" + waitMillis);
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(uri))
-                .timeout(Duration.ofSeconds(30))
-                .header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofString(body));
+    /** Any bytes to any path of the gateway ({@code path} percent-encoded, with its query). */
+    public Answer postBytes(String path, String contentType, byte[] body) {
+        return send(baseUrl, token, "POST", path, contentType, body, Duration.ofSeconds(30));
+    }
+
+    /**
+     * The one place where the system tests' requests to the ledger's services are sent (the gateway's posts and the
+     * reads of any service), with the bearer {@code token} (null: none): {@code body} null for none. An answer that is
+     * an open event stream is not read (its
+     * status and headers are). An {@link IOException} (refused or dropped connection, timeout) is thrown as
+     * {@link UncheckedIOException}.
+     */
+    public static Answer send(String baseUrl, String token, String method, String path, String contentType, byte[] body,
+                              Duration timeout) {
+        String uri = baseUrl + path;
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(uri)).timeout(timeout)
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        if (contentType != null) {
+            builder.header("Content-Type", contentType);
+        }
         if (token != null) {
             builder.header("Authorization", "Bearer " + token);
         }
-        HttpRequest request = builder.build();
         long t0 = System.nanoTime();
         try {
-            HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-            return new Answer(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""),
-                    r.headers().firstValue("Retry-After"), r.body(), Duration.ofNanos(System.nanoTime() - t0));
+            HttpResponse<InputStream> r = HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofInputStream());
+            String type = r.headers().firstValue("Content-Type").orElse("");
+            String text;
+            try (InputStream in = r.body()) {
+                text = type.startsWith("text/event-stream") ? "" : new String(in.readNBytes(MAX_READ), StandardCharsets.UTF_8);
+            }
+            return new Answer(r.statusCode(), type, r.headers().firstValue("Retry-After"), text,
+                    Duration.ofNanos(System.nanoTime() - t0));
         } catch (IOException e) {
-            throw new UncheckedIOException("POST " + uri + " failed", e);
+            throw new UncheckedIOException(method + " " + uri + " failed", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
     }
+
+    /** How much of an answer is read at most (the rest is dropped). */
+    private static final int MAX_READ = 8 * 1024 * 1024;
 }

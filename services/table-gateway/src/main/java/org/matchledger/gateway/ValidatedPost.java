@@ -157,6 +157,11 @@ public final class ValidatedPost {
             return;
         }
         var e = ((ParseResult.Parsed) r).event();
+        Problem.FieldError unread = UnreadText.find(index, e.id(), event);
+        if (unread != null) {
+            errors.add(unread);
+            return;
+        }
         if (!e.subject().equals(matchId)) {
             errors.add(new Problem.FieldError(index, e.id(), "subject", "must equal the match id in the path, " + matchId));
             return;

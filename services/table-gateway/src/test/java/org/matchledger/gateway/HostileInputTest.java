@@ -300,4 +300,31 @@ class HostileInputTest {
         assertNames(q, 0, "id");
         assertNull(q.get("errors").get(0).get("eventId"), "an unsafe id is not echoed");
     }
+
+    @Test
+    void aControlOrBidiCharacterWhereNoFieldIsRead_isRefusedNamingWhereItIs() throws Exception {
+        // an unknown attribute, an unknown data field, an array inside an unknown attribute, a key
+        String[][] cases = {
+                {"\"specversion\":\"1.0\"", "\"comment\":\"ok\\u0000ok\",\"specversion\":\"1.0\"", "comment"},
+                {"\"player\":\"p1\"", "\"player\":\"p1\",\"scorerNote\":\"\\u202enote\"", "data.scorerNote"},
+                {"\"specversion\":\"1.0\"", "\"ext\":{\"tags\":[\"a\",\"b\\u0007\"]},\"specversion\":\"1.0\"", "ext.tags[1]"},
+                {"\"specversion\":\"1.0\"", "\"x\\u0000\":1,\"specversion\":\"1.0\"", "x?"}};
+        int n = 0;
+        for (String[] c : cases) {
+            clear();
+            String e = event("u" + n++, 1).replace(c[0], c[1]);
+            assertNotEquals(event("u" + (n - 1), 1), e, "the case applies: " + c[2]);
+            byte[] body = e.getBytes(StandardCharsets.UTF_8);
+            JsonNode p = problem(post(EventsResource.SINGLE, body), 400);
+            assertNames(p, 0, c[2]);
+            keptOnce(body);
+        }
+        // in a batch: the element is named, nothing of the batch reaches table-events
+        clear();
+        String batch = "[" + event("u8", 1) + "," + event("u9", 2).replace("\"specversion\":\"1.0\"",
+                "\"note\":\"\\u2066x\",\"specversion\":\"1.0\"") + "]";
+        JsonNode p = problem(post(EventsResource.BATCH, batch), 400);
+        assertNames(p, 1, "note");
+        keptOnce(batch.getBytes(StandardCharsets.UTF_8));
+    }
 }
