@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
+import org.matchledger.core.ruling.Ruling;
 import org.matchledger.testsupport.HeadlessChromium;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.TestTokensResource;
@@ -19,6 +20,7 @@ import java.net.URL;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -50,6 +52,8 @@ class AuditTrailTest {
 
     static final Duration STORED = Duration.ofSeconds(60);
     PublishedMatch match;
+    /** A Black Ball match: its reds and yellows are drawn as red and yellow balls. */
+    PublishedMatch blackBall;
 
     @BeforeAll
     void publish() throws Exception {
@@ -62,6 +66,10 @@ class AuditTrailTest {
                         && Db.count("SELECT count(*) FROM ruling WHERE match_id = ?", id) == match.appliedRulings()
                         && Db.count("SELECT count(*) FROM published_view WHERE match_id = ?", id) == match.viewAt.size()
                         && Db.count("SELECT count(*) FROM rejected_event WHERE match_id = ? AND source = 'processor'", id) == match.rejected);
+        blackBall = PublishedMatch.simulate("audit-bb-" + System.nanoTime(), Discipline.BLACKBALL, 2, 11).publish(1);
+        await().atMost(STORED).until(() ->
+                Db.count("SELECT count(*) FROM recorded_event WHERE match_id = ?", blackBall.matchId) == blackBall.events.size()
+                        && Db.count("SELECT count(*) FROM ruling WHERE match_id = ?", blackBall.matchId) == blackBall.appliedRulings());
     }
 
     @Test
@@ -335,6 +343,177 @@ class AuditTrailTest {
             System.out.println("AuditTrailTest screenshot: " + shot);
             assertTrue(page.console().stream().noneMatch(m -> m.toLowerCase().contains("error")), page.console().toString());
         }
+    }
+
+    /**
+     * What an appeals committee reads (docs/events.md, docs/view.md): players by the opening's names, never their
+     * ids; a shot's facts in words as posted (shooter, first ball hit, balls pocketed, scratch, fouls seen); each
+     * rule number with its short text; the balls left on the table drawn as balls; a correction beside the rulings
+     * it re-judged (1.9): the rulings first published at the target's seq, and those the correction gave instead.
+     */
+    @Test
+    void thePage_readsAsAnAppealsCommitteeNeeds_inHeadlessChromium() throws Exception {
+        JsonNode opened = PublishedMatch.read(match.events.get(0));
+        Map<String, String> names = new HashMap<>();
+        for (JsonNode p : opened.at("/data/players")) {
+            names.put(p.get("id").asText(), p.get("name").asText());
+        }
+        // The first applied shot, as posted, and the view after it (the processor's fold, not the audit trail's).
+        Ruling first = match.rulings.stream().filter(r -> eventOf(r.eventId()).path("type").asText().equals("pool.shot.taken"))
+                .findFirst().orElseThrow();
+        JsonNode shot = eventOf(first.eventId()).get("data");
+        long s = first.seq();
+        String row = "#timeline li[data-seq='" + s + "'] ";
+        // The correction and its target, from the timeline API.
+        JsonNode correction = null;
+        for (JsonNode r : json(given().get("/matches/{id}/ledger", match.matchId)).get("timeline")) {
+            if (r.has("correction") && r.get("seq").asLong() == match.correctionSeq) {
+                correction = r.get("correction");
+            }
+        }
+        assertNotNull(correction);
+        long target = correction.get("targetSeq").asLong();
+        long c = match.correctionSeq;
+        try (HeadlessChromium browser = HeadlessChromium.launch();
+             HeadlessChromium.Page page = browser.open(new URL(base, "/matches/" + match.matchId).toString(), AsReader.headers())) {
+            Duration t = Duration.ofSeconds(15);
+            page.waitForText("[data-field='lastSeq']", Long.toString(match.lastSeq), t);
+
+            // Names, not ids: every player a ruling names is shown by the name the opening gave.
+            JsonNode shown = page.evaluate("[...document.querySelectorAll('#timeline .ruling [data-f=player]')].map(e => e.textContent)");
+            assertTrue(shown.size() > 0, "rulings name players");
+            for (JsonNode text : shown) {
+                assertTrue(names.values().stream().anyMatch(n -> text.asText().equals("player: " + n)), text.asText());
+            }
+            assertEquals(names.get(match.viewAt.get(match.lastSeq).path("winner").asText()),
+                    page.text("[data-field='winner']"), "the winner by name");
+
+            // The shot's facts in words.
+            assertEquals(names.get(shot.get("shooter").asText()), page.text(row + "[data-fact='shooter'] dd"));
+            assertEquals(shot.hasNonNull("firstContact") ? shot.get("firstContact").asText() : "none",
+                    page.text(row + "[data-fact='first ball hit'] dd"));
+            List<String> pocketed = new ArrayList<>();
+            shot.path("pocketed").forEach(p -> pocketed.add(p.get("ball").asText()));
+            assertEquals(pocketed, strings(page.evaluate("[...document.querySelectorAll(" + HeadlessChromium.jsString(row
+                    + "[data-fact='pocketed'] [data-ball]") + ")].map(e => e.dataset.ball)")));
+            boolean scratch = shot.path("cueBallPocketed").asBoolean() || shot.path("cueBallOffTable").asBoolean();
+            assertEquals(scratch ? 1 : 0, page.count(row + "[data-fact='scratch']"));
+            String fouls = page.text(row + "[data-fact='fouls seen'] dd");
+            if (shot.path("fouls").isEmpty()) {
+                assertEquals("none", fouls);
+            }
+            for (JsonNode f : shot.path("fouls")) { // e.g. DOUBLE_HIT (6.7) reads "double hit"
+                assertTrue(fouls.contains(f.asText().toLowerCase().replace('_', ' ')), fouls);
+            }
+
+            // Every cited rule with its short text; the lag (1.2) reads as the lag.
+            assertEquals(page.count("#timeline .rule"), page.count("#timeline .rule + .rule-text"));
+            assertTrue(page.text("#timeline .ruling[data-kind='LAG_WON'] .rule-text").contains("lag"));
+
+            // The balls on the table after the shot, drawn numbered in 9-ball (2.1: balls 1-9).
+            List<String> after = new ArrayList<>();
+            match.viewAt.get(s).get("ballsOnTable").forEach(b -> after.add(b.asText()));
+            assertEquals(after, strings(page.evaluate("[...document.querySelectorAll(" + HeadlessChromium.jsString(row
+                    + ".table-after .ball") + ")].map(e => e.textContent)")));
+            List<String> drawn = new ArrayList<>();
+            after.forEach(n -> drawn.add("ball b" + n));
+            assertEquals(drawn, strings(page.evaluate("[...document.querySelectorAll(" + HeadlessChromium.jsString(row
+                    + ".table-after .ball") + ")].map(e => e.className)")), "each ball in its dashboard colour");
+
+            // The correction beside what it re-judged: the target's first rulings, then the correction's for it.
+            String side = "#timeline li[data-seq='" + c + "'] table.rejudged tr[data-rejudged-seq='" + target + "'] ";
+            assertEquals(kinds(match.rulings.stream().filter(r -> r.seq() == target).toList()),
+                    strings(page.evaluate("[...document.querySelectorAll(" + HeadlessChromium.jsString(side + ".before .ruling")
+                            + ")].map(e => e.dataset.kind)")));
+            assertEquals(kinds(match.rulings.stream().filter(r -> r.seq() == c && Long.valueOf(target).equals(r.rejudges())).toList()),
+                    strings(page.evaluate("[...document.querySelectorAll(" + HeadlessChromium.jsString(side + ".after .ruling")
+                            + ")].map(e => e.dataset.kind)")));
+            for (JsonNode r : correction.get("rejudges")) {
+                assertEquals(1, page.count("#timeline li[data-seq='" + c + "'] tr[data-rejudged-seq='" + r.asText() + "']"),
+                        "re-judged seq " + r.asText() + " is shown");
+            }
+
+            // The view panel draws the balls of the view at the correction.
+            page.evaluate("(() => { const s = document.getElementById('step'); s.value = '" + c + "';"
+                    + " s.dispatchEvent(new Event('input')); })()");
+            page.waitForText("[data-field='lastSeq']", Long.toString(c), t);
+            assertEquals(match.viewAt.get(c).get("ballsOnTable").size(), page.count("[data-field='ballsOnTable'] .ball"));
+            page.evaluate("document.querySelector('#timeline li[data-seq=\"" + c + "\"]').scrollIntoView()");
+            Path file = page.screenshot(Path.of("target", "screenshots", "appeal-page-correction.png"));
+            System.out.println("AuditTrailTest screenshot: " + file);
+            assertTrue(page.console().stream().noneMatch(m -> m.toLowerCase().contains("error")), page.console().toString());
+        }
+    }
+
+    /** Black Ball (5.x): reds (1-7) and yellows (9-15) drawn as red and yellow balls, the black as the black, unnumbered. */
+    @Test
+    void thePage_drawsBlackBallsRedAndYellow_inHeadlessChromium() throws Exception {
+        long seq = 0;
+        JsonNode balls = null;
+        for (var e : blackBall.viewAt.entrySet()) {
+            JsonNode b = e.getValue().get("ballsOnTable");
+            boolean red = false;
+            boolean yellow = false;
+            for (JsonNode n : b) {
+                red |= n.asInt() <= 7;
+                yellow |= n.asInt() >= 9;
+            }
+            if (red && yellow) {
+                seq = e.getKey();
+                balls = b;
+                break;
+            }
+        }
+        assertNotNull(balls, "the Black Ball match has reds and yellows on the table");
+        int reds = 0;
+        int yellows = 0;
+        int blacks = 0;
+        for (JsonNode n : balls) {
+            reds += n.asInt() <= 7 ? 1 : 0;
+            yellows += n.asInt() >= 9 ? 1 : 0;
+            blacks += n.asInt() == 8 ? 1 : 0;
+        }
+        try (HeadlessChromium browser = HeadlessChromium.launch();
+             HeadlessChromium.Page page = browser.open(new URL(base, "/matches/" + blackBall.matchId).toString(), AsReader.headers())) {
+            Duration t = Duration.ofSeconds(15);
+            page.waitForText("[data-field='lastSeq']", Long.toString(blackBall.lastSeq), t);
+            page.evaluate("(() => { const s = document.getElementById('step'); s.value = '" + seq + "';"
+                    + " s.dispatchEvent(new Event('input')); })()");
+            page.waitForText("[data-field='lastSeq']", Long.toString(seq), t);
+            for (String where : List.of("[data-field='ballsOnTable']", "#timeline li[data-seq='" + seq + "'] .table-after")) {
+                assertEquals(reds, page.count(where + " .ball.red"), where);
+                assertEquals(yellows, page.count(where + " .ball.yellow"), where);
+                assertEquals(blacks, page.count(where + " .ball.black"), where);
+                assertEquals("", page.text(where + " .ball"), "unnumbered");
+                // Drawn in their colours: red is mostly red, yellow red and green without blue.
+                JsonNode red = page.evaluate("getComputedStyle(document.querySelector(" + HeadlessChromium.jsString(where
+                        + " .ball.red") + ")).backgroundColor.match(/\\d+/g).map(Number)");
+                assertTrue(red.get(0).asInt() > 150 && red.get(1).asInt() < 80 && red.get(2).asInt() < 80, red.toString());
+                JsonNode yellow = page.evaluate("getComputedStyle(document.querySelector(" + HeadlessChromium.jsString(where
+                        + " .ball.yellow") + ")).backgroundColor.match(/\\d+/g).map(Number)");
+                assertTrue(yellow.get(0).asInt() > 200 && yellow.get(1).asInt() > 150 && yellow.get(2).asInt() < 80, yellow.toString());
+            }
+            assertEquals(0, page.evaluate("[...document.querySelectorAll('.ball')].filter(e => /\\bb\\d+\\b/.test(e.className)).length")
+                    .asInt(), "no numbered pool ball in Black Ball");
+            page.evaluate("document.querySelector('#timeline li[data-seq=\"" + seq + "\"]').scrollIntoView()");
+            Path file = page.screenshot(Path.of("target", "screenshots", "appeal-page-blackball.png"));
+            System.out.println("AuditTrailTest screenshot: " + file);
+        }
+    }
+
+    JsonNode eventOf(String id) {
+        return match.events.stream().map(PublishedMatch::read).filter(e -> e.path("id").asText().equals(id))
+                .findFirst().orElseThrow();
+    }
+
+    static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(x -> out.add(x.asText()));
+        return out;
+    }
+
+    static List<String> kinds(List<Ruling> rulings) {
+        return rulings.stream().map(r -> r.kind().name()).toList();
     }
 
     static JsonNode json(Response r) {
