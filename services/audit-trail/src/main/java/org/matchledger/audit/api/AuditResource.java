@@ -1,7 +1,5 @@
 package org.matchledger.audit.api;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
@@ -22,8 +20,11 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.matchledger.audit.ledger.Export;
 import org.matchledger.audit.ledger.Refold;
+import org.matchledger.audit.ledger.QuarantineEntry;
 import org.matchledger.audit.ledger.Timeline;
+import org.matchledger.audit.ledger.TimelineAnswer;
 import org.matchledger.audit.ledger.Verification;
+import org.matchledger.audit.ledger.VerifyAnswer;
 import org.matchledger.audit.store.LedgerStore;
 import org.matchledger.audit.store.RulingRow;
 import org.matchledger.core.json.Json;
@@ -74,7 +75,7 @@ public class AuditResource {
     @GET
     @Path("matches/{matchId}/ledger")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<ObjectNode> ledger(@PathParam("matchId") String matchId) {
+    public Uni<TimelineAnswer> ledger(@PathParam("matchId") String matchId) {
         MatchIds.valid(matchId);
         return known(matchId, false).map(Timeline::of);
     }
@@ -116,7 +117,7 @@ public class AuditResource {
     @GET
     @Path("matches/{matchId}/verify")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<ObjectNode> verify(@PathParam("matchId") String matchId) {
+    public Uni<VerifyAnswer> verify(@PathParam("matchId") String matchId) {
         MatchIds.valid(matchId);
         return known(matchId, true).map(Verification::verify);
     }
@@ -141,7 +142,7 @@ public class AuditResource {
     @GET
     @Path("appeals")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<ObjectNode> appeals(@QueryParam("status") String status) {
+    public Uni<AppealsAnswer> appeals(@QueryParam("status") String status) {
         String s = status == null ? null : status.trim().toLowerCase();
         if (s != null && !s.equals("open") && !s.equals("decided")) {
             throw new Problem.Failure(Problem.badParameter("status", "must be open or decided, got '" + status + "'"));
@@ -153,25 +154,19 @@ public class AuditResource {
                     matches.add(r.matchId);
                 }
             }
-            Uni<List<ObjectNode>> all = Uni.createFrom().item(new ArrayList<>());
+            Uni<List<TimelineAnswer.ListedAppeal>> all = Uni.createFrom().item(new ArrayList<>());
             for (String m : matches) {
                 all = all.chain(list -> store.match(m, false).map(record -> {
-                    for (var a : Timeline.of(record).withArray("appeals")) {
-                        if (s == null || s.equals(a.path("status").asText())) {
-                            list.add((ObjectNode) a);
+                    for (TimelineAnswer.ListedAppeal a : Timeline.of(record).appeals()) {
+                        if (s == null || s.equals(a.status())) {
+                            list.add(a);
                         }
                     }
                     return list;
                 }));
             }
             return all;
-        }).map(list -> {
-            ObjectNode out = Json.MAPPER.createObjectNode();
-            out.put("status", s == null ? "all" : s);
-            ArrayNode arr = out.putArray("appeals");
-            list.forEach(arr::add);
-            return out;
-        });
+        }).map(list -> new AppealsAnswer(s == null ? "all" : s, list));
     }
 
     /**
@@ -181,7 +176,7 @@ public class AuditResource {
     @GET
     @Path("quarantine")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<ObjectNode> quarantine(@QueryParam("afterId") String afterId, @QueryParam("limit") String limit) {
+    public Uni<QuarantinePage> quarantine(@QueryParam("afterId") String afterId, @QueryParam("limit") String limit) {
         return quarantined(null, afterId, limit);
     }
 
@@ -189,27 +184,17 @@ public class AuditResource {
     @GET
     @Path("matches/{matchId}/quarantine")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<ObjectNode> matchQuarantine(@PathParam("matchId") String matchId, @QueryParam("afterId") String afterId,
+    public Uni<QuarantinePage> matchQuarantine(@PathParam("matchId") String matchId, @QueryParam("afterId") String afterId,
                                            @QueryParam("limit") String limit) {
         return quarantined(MatchIds.valid(matchId), afterId, limit);
     }
 
-    private Uni<ObjectNode> quarantined(String matchId, String afterId, String limit) {
+    private Uni<QuarantinePage> quarantined(String matchId, String afterId, String limit) {
         long after = number("afterId", afterId, 0, 0, Long.MAX_VALUE);
         int max = (int) number("limit", limit, 100, 1, 1000);
-        return store.quarantined(matchId, after, max).map(list -> {
-            ObjectNode out = Json.MAPPER.createObjectNode();
-            if (matchId != null) {
-                out.put("matchId", matchId);
-            }
-            ArrayNode arr = out.putArray("records");
-            list.forEach(q -> arr.add(Timeline.quarantined(q)));
-            out.put("count", list.size());
-            if (list.size() == max) {
-                out.put("nextAfterId", list.get(list.size() - 1).id);
-            }
-            return out;
-        });
+        return store.quarantined(matchId, after, max).map(list -> new QuarantinePage(matchId,
+                list.stream().map(QuarantineEntry::of).toList(), list.size(),
+                list.size() == max ? list.get(list.size() - 1).id : null));
     }
 
     private static long number(String name, String value, long absent, long min, long max) {

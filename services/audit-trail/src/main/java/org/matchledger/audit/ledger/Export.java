@@ -38,20 +38,20 @@ public final class Export {
     }
 
     public static String csv(LedgerStore.MatchRecord record) {
-        JsonNode timeline = Timeline.of(record).get("timeline");
         StringBuilder sb = new StringBuilder();
         line(sb, CSV_COLUMNS);
-        for (JsonNode row : timeline) {
-            String status = row.path("status").asText();
-            List<String> head = List.of(row.path("partition").asText(), row.path("offset").asText(),
-                    text(row.get("seq")), text(row.get("type")), text(row.get("eventId")), status);
-            JsonNode poster = row.path("poster");
-            List<String> who = List.of(text(poster.get("subject")), text(poster.get("role")), text(poster.get("tableId")));
-            if (!"APPLIED".equals(status) || row.path("rulings").isEmpty()) {
-                line(sb, concat(concat(head, List.of("", "", "", "", "", "", "", "", text(row.get("reason")))), who));
+        for (TimelineAnswer.Entry row : Timeline.of(record).timeline()) {
+            String status = row.status();
+            List<String> head = List.of(Integer.toString(row.partition()), Long.toString(row.offset()),
+                    row.seq() == null ? "" : row.seq().toString(), nonNull(row.type()), nonNull(row.eventId()), status);
+            TimelineAnswer.PosterRef poster = row.poster();
+            List<String> who = poster == null ? List.of("", "", "")
+                    : List.of(nonNull(poster.subject()), nonNull(poster.role()), nonNull(poster.tableId()));
+            if (!"APPLIED".equals(status) || row.rulings() == null || row.rulings().isEmpty()) {
+                line(sb, concat(concat(head, List.of("", "", "", "", "", "", "", "", nonNull(row.reason()))), who));
                 continue;
             }
-            for (JsonNode r : row.get("rulings")) {
+            for (JsonNode r : row.rulings()) {
                 String detail = firstOf(r, "detail", "reason");
                 if (r.has("option")) {
                     detail = (detail.isEmpty() ? "" : detail + "; ") + "option " + r.get("option").asText();
@@ -83,6 +83,10 @@ public final class Export {
             }
         }
         return "";
+    }
+
+    private static String nonNull(String s) {
+        return s == null ? "" : s;
     }
 
     private static String text(JsonNode n) {

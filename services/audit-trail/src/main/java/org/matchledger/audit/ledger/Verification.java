@@ -1,7 +1,7 @@
 package org.matchledger.audit.ledger;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.matchledger.audit.ledger.VerifyAnswer.Difference;
 import org.matchledger.audit.store.LedgerStore;
 import org.matchledger.audit.store.PublishedView;
 import org.matchledger.audit.store.RulingRow;
@@ -24,19 +24,19 @@ public final class Verification {
     private Verification() {
     }
 
-    public static ObjectNode verify(LedgerStore.MatchRecord record) {
+    public static VerifyAnswer verify(LedgerStore.MatchRecord record) {
         long t0 = System.nanoTime();
-        Map<String, PublishedView> published = new HashMap<>();
+        Map<Long, PublishedView> published = new HashMap<>();
         for (PublishedView v : record.views()) {
-            published.put(Long.toString(v.lastSeq), v);
+            published.put(v.lastSeq, v);
         }
-        Map<String, RulingRow> stored = new HashMap<>();
+        Map<RulingRow.Key, RulingRow> stored = new HashMap<>();
         for (RulingRow r : record.rulings()) {
-            stored.put(r.seq + "/" + r.n, r);
+            stored.put(key(r.matchId, r.seq, r.n), r);
         }
-        Set<String> matched = new HashSet<>();
-        List<Refold.Entry> entries = Refold.fold(record.events(), seq -> published.containsKey(Long.toString(seq)));
-        ObjectNode diff = null;
+        Set<RulingRow.Key> matched = new HashSet<>();
+        List<Refold.Entry> entries = Refold.fold(record.events(), published::containsKey);
+        Difference diff = null;
         int rulings = 0;
         int views = 0;
         int events = 0;
@@ -47,12 +47,12 @@ public final class Verification {
             events++;
             for (Ruling r : e.step().rulings()) {
                 rulings++;
-                String key = r.seq() + "/" + r.n();
+                RulingRow.Key key = key(record.matchId(), r.seq(), r.n());
                 RulingRow row = stored.get(key);
                 String expected = Json.write(r);
                 matched.add(key);
                 if (row == null || !sameJson(expected, row.body)) {
-                    diff = difference(r.seq(), r.n(), "ruling", tree(expected), row == null ? null : tree(row.body));
+                    diff = new Difference("ruling", r.seq(), r.n(), tree(expected), row == null ? null : tree(row.body));
                     break;
                 }
             }
@@ -60,22 +60,22 @@ public final class Verification {
                 break;
             }
             long lastSeq = e.lastSeq();
-            PublishedView v = published.get(Long.toString(lastSeq));
+            PublishedView v = published.get(lastSeq);
             if (v != null) {
                 views++;
                 String expected = Json.write(e.viewAfter());
                 if (!sameJson(expected, v.body)) {
-                    diff = difference(lastSeq, null, "view", tree(expected), tree(v.body));
+                    diff = new Difference("view", lastSeq, null, tree(expected), tree(v.body));
                     break;
                 }
             }
         }
         if (diff == null) {
             // Published rulings the fold does not give, and views of seqs no applied event has.
-            RulingRow extra = record.rulings().stream().filter(r -> !matched.contains(r.seq + "/" + r.n))
+            RulingRow extra = record.rulings().stream().filter(r -> !matched.contains(key(r.matchId, r.seq, r.n)))
                     .min(Comparator.<RulingRow>comparingLong(r -> r.seq).thenComparingInt(r -> r.n)).orElse(null);
             if (extra != null) {
-                diff = difference(extra.seq, extra.n, "ruling", null, tree(extra.body));
+                diff = new Difference("ruling", extra.seq, extra.n, null, tree(extra.body));
             }
         }
         if (diff == null) {
@@ -84,39 +84,17 @@ public final class Verification {
                     .forEach(e -> appliedSeqs.add(e.lastSeq()));
             PublishedView orphan = record.views().stream().filter(v -> !appliedSeqs.contains(v.lastSeq)).findFirst().orElse(null);
             if (orphan != null) {
-                diff = difference(orphan.lastSeq, null, "view", null, tree(orphan.body));
+                diff = new Difference("view", orphan.lastSeq, null, null, tree(orphan.body));
             }
         }
-        ObjectNode out = Json.MAPPER.createObjectNode();
-        out.put("matchId", record.matchId());
-        out.put("status", diff == null ? "consistent" : "inconsistent");
-        out.put("events", events);
-        out.put("recordedEvents", record.events().size());
-        out.put("rulings", rulings);
-        out.put("publishedRulings", record.rulings().size());
-        out.put("views", views);
-        out.put("publishedViews", record.views().size());
-        if (diff != null) {
-            out.set("firstDifference", diff);
-        }
-        out.put("tookMs", (System.nanoTime() - t0) / 1_000_000.0);
-        return out;
+        return new VerifyAnswer(record.matchId(), diff == null ? "consistent" : "inconsistent", events,
+                record.events().size(), rulings, record.rulings().size(), views, record.views().size(), diff,
+                (System.nanoTime() - t0) / 1_000_000.0);
     }
 
-    private static ObjectNode difference(Long seq, Integer n, String what, JsonNode expected, JsonNode published) {
-        ObjectNode d = Json.MAPPER.createObjectNode();
-        d.put("what", what);
-        if (seq == null) {
-            d.putNull("seq");
-        } else {
-            d.put("seq", seq);
-        }
-        if (n != null) {
-            d.put("n", n);
-        }
-        d.set("expected", expected);
-        d.set("published", published);
-        return d;
+    /** A ruling's key; the match id is the record's for every row, so (seq, n) decides. */
+    private static RulingRow.Key key(String matchId, Long seq, int n) {
+        return new RulingRow.Key(matchId, seq == null ? -1 : seq, n);
     }
 
     static JsonNode tree(String json) {

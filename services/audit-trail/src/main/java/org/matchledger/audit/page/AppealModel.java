@@ -2,9 +2,12 @@ package org.matchledger.audit.page;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.qute.TemplateData;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.matchledger.audit.ledger.QuarantineEntry;
 import org.matchledger.audit.ledger.Refold;
 import org.matchledger.audit.ledger.Timeline;
+import org.matchledger.audit.ledger.TimelineAnswer;
+import org.matchledger.audit.ledger.TimelineAnswer.Correction;
+import org.matchledger.audit.ledger.TimelineAnswer.Entry;
 import org.matchledger.audit.store.LedgerStore;
 import org.matchledger.core.ruling.RuleTexts;
 import org.matchledger.core.view.MatchView;
@@ -80,7 +83,7 @@ public record AppealModel(String matchId, boolean known, long lastSeq, String di
     }
 
     public static AppealModel of(LedgerStore.MatchRecord record) {
-        ObjectNode t = Timeline.of(record);
+        TimelineAnswer t = Timeline.of(record);
         Map<Long, MatchView> views = new HashMap<>();
         for (Refold.Entry e : Refold.fold(record.events(), seq -> true)) {
             if (e.viewAfter() != null) {
@@ -89,111 +92,104 @@ public record AppealModel(String matchId, boolean known, long lastSeq, String di
         }
         Map<String, String> names = new LinkedHashMap<>();
         String discipline = null;
-        for (JsonNode row : t.path("timeline")) {
-            if ("APPLIED".equals(row.path("status").asText()) && "pool.match.opened".equals(row.path("type").asText())) {
-                JsonNode data = row.path("event").path("data");
+        Map<Long, Entry> appliedBySeq = new HashMap<>();
+        Map<String, Entry> appliedById = new HashMap<>();
+        for (Entry row : t.timeline()) {
+            if (!"APPLIED".equals(row.status())) {
+                continue;
+            }
+            appliedBySeq.put(row.seq(), row);
+            appliedById.put(row.eventId(), row);
+            if (discipline == null && "pool.match.opened".equals(row.type())) {
+                JsonNode data = row.event().path("data");
                 discipline = data.path("discipline").asText(null);
                 for (JsonNode p : data.path("players")) {
                     String id = p.path("id").asText();
                     names.put(id, p.hasNonNull("name") && !p.get("name").asText().isEmpty() ? p.get("name").asText() : id);
                 }
-                break;
             }
         }
         EventWords words = new EventWords(names, discipline);
-
-        Map<String, JsonNode> appliedBySeq = new HashMap<>();
-        Map<String, JsonNode> appliedById = new HashMap<>();
-        for (JsonNode row : t.path("timeline")) {
-            if ("APPLIED".equals(row.path("status").asText())) {
-                appliedBySeq.put(row.path("seq").asText(), row);
-                appliedById.put(row.path("eventId").asText(), row);
-            }
-        }
         List<Row> rows = new ArrayList<>();
-        for (JsonNode row : t.path("timeline")) {
+        for (Entry row : t.timeline()) {
             rows.add(row(row, words, discipline, views, appliedBySeq, appliedById));
         }
         List<QuarantineLine> quarantined = new ArrayList<>();
-        for (JsonNode q : t.path("quarantined")) {
-            quarantined.add(new QuarantineLine(q.path("topic").asText() + "-" + q.path("partition").asText() + "@"
-                    + q.path("offset").asText(), q.path("sqlState").asText("–"), q.path("error").asText()));
+        for (QuarantineEntry q : t.quarantined()) {
+            quarantined.add(new QuarantineLine(q.topic() + "-" + q.partition() + "@" + q.offset(),
+                    q.sqlState() == null ? "–" : q.sqlState(), q.error()));
         }
-        Summary summary = new Summary(t.path("recordedEvents").asInt(), t.path("applied").asInt(),
-                t.path("rejected").asInt(), t.path("duplicates").asInt(), t.path("appeals").size());
-        return new AppealModel(record.matchId(), true, t.path("lastSeq").asLong(), discipline, summary, rows, quarantined);
+        Summary summary = new Summary(t.recordedEvents(), t.applied(), t.rejected(), t.duplicates(), t.appeals().size());
+        return new AppealModel(record.matchId(), true, t.lastSeq(), discipline, summary, rows, quarantined);
     }
 
-    private static Row row(JsonNode row, EventWords words, String discipline, Map<Long, MatchView> views,
-                           Map<String, JsonNode> appliedBySeq, Map<String, JsonNode> appliedById) {
-        String status = row.path("status").asText();
+    private static Row row(Entry row, EventWords words, String discipline, Map<Long, MatchView> views,
+                           Map<Long, Entry> appliedBySeq, Map<String, Entry> appliedById) {
+        String status = row.status();
         boolean applied = "APPLIED".equals(status);
         StringBuilder css = new StringBuilder("ev ").append(status.toLowerCase());
         List<Badge> badges = new ArrayList<>();
-        if (row.has("correction")) {
+        Correction c = row.correction();
+        if (c != null) {
             css.append(" correction");
         }
-        if (row.has("correctedBy")) {
+        if (!row.correctedBy().isEmpty()) {
             css.append(" corrected");
         }
-        if (row.has("appeal")) {
+        if (row.appeal() != null) {
             css.append(" appeal");
         }
-        if (row.has("appealedBy")) {
+        if (!row.appealedBy().isEmpty()) {
             css.append(" appealed");
         }
-        JsonNode c = row.path("correction");
-        if (c.isObject()) {
-            badges.add(new Badge("correction", c.path("kind").asText() + " seq " + c.path("targetSeq").asText("?"),
-                    c.path("targetId").asText()));
+        if (c != null) {
+            badges.add(new Badge("correction", c.kind() + " seq " + (c.targetSeq() == null ? "?" : c.targetSeq()), c.targetId()));
         }
-        for (JsonNode by : row.path("correctedBy")) {
-            badges.add(new Badge("corrected", by.path("kind").asText().toLowerCase() + " at seq " + by.path("seq").asText(), null));
+        for (TimelineAnswer.CorrectedBy by : row.correctedBy()) {
+            badges.add(new Badge("corrected", by.kind().toLowerCase() + " at seq " + by.seq(), null));
         }
-        JsonNode a = row.path("appeal");
-        if (a.isObject()) {
-            badges.add(new Badge("appeal", "APPEAL " + a.path("kind").asText() + ("FILED".equals(a.path("kind").asText())
-                    ? " on seq " + a.path("targetSeq").asText("?") : a.path("upheld").asBoolean() ? ": upheld" : ": dismissed"), null));
+        if (row.appeal() instanceof TimelineAnswer.Filed f) {
+            badges.add(new Badge("appeal", "APPEAL FILED on seq " + (f.targetSeq() == null ? "?" : f.targetSeq()), null));
+        } else if (row.appeal() instanceof TimelineAnswer.Decided d) {
+            badges.add(new Badge("appeal", "APPEAL DECIDED" + (d.upheld() != null && d.upheld().asBoolean()
+                    ? ": upheld" : ": dismissed"), null));
         }
-        if (row.has("appealedBy")) {
+        if (!row.appealedBy().isEmpty()) {
             badges.add(new Badge("appealed", "appealed", null));
         }
         PosterLine poster = null;
-        JsonNode p = row.path("poster");
-        if (p.isObject()) {
-            String subject = p.path("subject").asText("");
-            String role = p.path("role").asText("");
-            String table = p.path("tableId").asText("");
-            poster = new PosterLine(subject, role, table, "by " + p.path("subject").asText("?") + " ("
-                    + p.path("role").asText("?") + (p.hasNonNull("tableId") ? ", table " + p.get("tableId").asText() : "") + ")");
+        TimelineAnswer.PosterRef p = row.poster();
+        if (p != null) {
+            poster = new PosterLine(p.subject() == null ? "" : p.subject(), p.role() == null ? "" : p.role(),
+                    p.tableId() == null ? "" : p.tableId(), "by " + (p.subject() == null ? "?" : p.subject()) + " ("
+                    + (p.role() == null ? "?" : p.role()) + (p.tableId() != null ? ", table " + p.tableId() : "") + ")");
         }
-        JsonNode event = row.path("event");
-        String type = row.path("type").asText("(unreadable)");
-        List<Fact> facts = words.of(row.path("type").asText(null), event.path("data"));
-        List<RulingLine> rulings = rulings(row.path("rulings"), words, discipline);
+        JsonNode data = row.event() == null ? null : row.event().path("data");
+        List<Fact> facts = words.of(row.type(), data);
+        List<RulingLine> rulings = rulings(row.rulings() == null ? List.of() : row.rulings(), words, discipline);
         List<Ball> ballsAfter = List.of();
-        String seq = row.hasNonNull("seq") ? row.get("seq").asText() : null;
         if (applied) {
-            MatchView v = views.get(row.path("seq").asLong());
+            MatchView v = views.get(row.seq());
             if (v != null && v.ballsOnTable() != null) {
                 ballsAfter = Ball.of(discipline, v.ballsOnTable());
             }
         }
-        List<Rejudged> rejudged = c.isObject() ? rejudged(c, rulings, words, discipline, event, appliedBySeq, appliedById)
-                : List.of();
-        return new Row(css.toString(), applied, seq, status, status.toLowerCase(), row.path("eventId").asText(""), type, poster, badges,
-                row.has("reason") ? row.get("reason").asText() : null, facts, rulings, ballsAfter, rejudged);
+        List<Rejudged> rejudged = c == null ? List.of()
+                : rejudged(c, rulings, words, discipline, data, appliedBySeq, appliedById);
+        return new Row(css.toString(), applied, row.seq() == null ? null : row.seq().toString(), status,
+                status.toLowerCase(), row.eventId() == null ? "" : row.eventId(),
+                row.type() == null ? "(unreadable)" : row.type(), poster, badges, row.reason(), facts, rulings,
+                ballsAfter, rejudged);
     }
 
     /**
      * A correction beside what it changed: its target first (the facts as recorded and as replaced, the rulings given
      * then and now), then every later event it re-judged (the rulings published at that seq and those re-given).
      */
-    private static List<Rejudged> rejudged(JsonNode c, List<RulingLine> rulings, EventWords words, String discipline,
-                                           JsonNode event, Map<String, JsonNode> appliedBySeq,
-                                           Map<String, JsonNode> appliedById) {
+    private static List<Rejudged> rejudged(Correction c, List<RulingLine> rulings, EventWords words, String discipline,
+                                           JsonNode data, Map<Long, Entry> appliedBySeq, Map<String, Entry> appliedById) {
         List<String> seqs = new ArrayList<>();
-        String targetSeq = c.path("targetSeq").isNull() ? null : c.path("targetSeq").asText(null);
+        String targetSeq = c.targetSeq() == null ? null : c.targetSeq().toString();
         if (targetSeq != null) {
             seqs.add(targetSeq);
         }
@@ -204,20 +200,21 @@ public record AppealModel(String matchId, boolean known, long lastSeq, String di
         }
         List<Rejudged> out = new ArrayList<>();
         for (String seq : seqs) {
-            JsonNode before = seq.equals(targetSeq) ? appliedById.get(c.path("targetId").asText()) : appliedBySeq.get(seq);
-            List<RulingLine> was = before == null ? List.of() : rulings(before.path("rulings"), words, discipline);
+            boolean target = seq.equals(targetSeq);
+            Entry before = target ? appliedById.get(c.targetId()) : bySeq(appliedBySeq, seq);
+            List<RulingLine> was = before == null || before.rulings() == null ? List.of()
+                    : rulings(before.rulings(), words, discipline);
             List<RulingLine> now = rulings.stream().filter(r -> seq.equals(r.rejudges())).toList();
             List<Fact> factsBefore = List.of();
             List<Fact> factsAfter = List.of();
             String what = "re-judged";
-            if (seq.equals(targetSeq)) {
-                boolean voided = "VOIDED".equals(c.path("kind").asText());
-                what = voided ? "voided" : "corrected";
-                if (before != null) {
-                    factsBefore = words.of(before.path("type").asText(null), before.path("event").path("data"));
+            if (target) {
+                what = "VOIDED".equals(c.kind()) ? "voided" : "corrected";
+                if (before != null && before.event() != null) {
+                    factsBefore = words.of(before.type(), before.event().path("data"));
                 }
-                JsonNode replacement = event.path("data").path("replacement");
-                if (replacement.isObject()) {
+                JsonNode replacement = c.replacement();
+                if (replacement != null && replacement.isObject()) {
                     factsAfter = words.of(replacement.path("type").asText(null), replacement.path("data"));
                 }
             }
@@ -226,7 +223,15 @@ public record AppealModel(String matchId, boolean known, long lastSeq, String di
         return out;
     }
 
-    private static List<RulingLine> rulings(JsonNode rulings, EventWords words, String discipline) {
+    private static Entry bySeq(Map<Long, Entry> appliedBySeq, String seq) {
+        try {
+            return appliedBySeq.get(Long.parseLong(seq));
+        } catch (NumberFormatException e) {
+            return null; // a ruling published with a rejudges that is not a seq: nothing to set beside it
+        }
+    }
+
+    private static List<RulingLine> rulings(List<JsonNode> rulings, EventWords words, String discipline) {
         List<RulingLine> out = new ArrayList<>();
         for (JsonNode r : rulings) {
             List<Field> fields = new ArrayList<>();
