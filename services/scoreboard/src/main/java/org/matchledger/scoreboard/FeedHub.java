@@ -38,14 +38,6 @@ public class FeedHub {
         this.allMatches = new AllMatchesLog(capacity);
     }
 
-    public synchronized void acceptRuling(String matchId, MatchSequencer.Ruling ruling) {
-        acceptRuling(matchId, ruling, System.currentTimeMillis(), false);
-    }
-
-    public synchronized void acceptView(String matchId, long lastSeq, String json) {
-        acceptView(matchId, lastSeq, json, System.currentTimeMillis(), MatchSequencer.ViewRead.LIVE);
-    }
-
     /**
      * A ruling with its log time; {@code fromCut}: it was read at start from a cut of the log
      * ({@code scoreboard.rulings-window}), so a match it is the first record of starts unanchored.
@@ -58,10 +50,10 @@ public class FeedHub {
 
     /** A view with its log time and how it was read ({@link MatchSequencer.ViewRead}). */
     public synchronized void acceptView(String matchId, long lastSeq, String json, long recordMillis,
-                                        MatchSequencer.ViewRead read) {
+                                        MatchSequencer.ViewRead read, boolean closed) {
         MatchFeed feed = feed(matchId, read == MatchSequencer.ViewRead.LIVE);
         feed.lastRecordMillis = Math.max(feed.lastRecordMillis, recordMillis);
-        publish(feed, feed.sequencer.onView(lastSeq, json, System.currentTimeMillis(), read));
+        publish(feed, feed.sequencer.onView(lastSeq, json, System.currentTimeMillis(), read, closed));
     }
 
     private MatchFeed feed(String matchId, boolean fromItsStart) {

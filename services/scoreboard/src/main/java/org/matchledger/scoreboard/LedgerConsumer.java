@@ -242,7 +242,8 @@ public class LedgerConsumer {
             }
             hub.acceptView(r.key(), json.path("lastSeq").asLong(0), r.value(), r.timestamp(),
                     beforeCut ? MatchSequencer.ViewRead.BEFORE_CUT
-                            : atStart ? MatchSequencer.ViewRead.AT_START : MatchSequencer.ViewRead.LIVE);
+                            : atStart ? MatchSequencer.ViewRead.AT_START : MatchSequencer.ViewRead.LIVE,
+                    json.path("closed").asBoolean(false));
         } else {
             JsonNode seq = json.path("seq");
             hub.acceptRuling(r.key(), new MatchSequencer.Ruling(

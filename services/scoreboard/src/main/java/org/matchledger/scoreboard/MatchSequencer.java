@@ -25,6 +25,11 @@ import java.util.TreeMap;
  * are {@code 0.k}. A match with no group in what is read (its rulings are all older) anchors on
  * its latest view instead ({@link #anchorOnView}): the feed then starts with that view, at its {@code lastSeq}.
  * {@link #firstPosition()} says where the held part starts, so a resume from before it gets a snapshot.
+ *
+ * <p><b>Closing</b> (events.md, view.md): a finished match closes with a {@code MATCH_CLOSED} ruling at its last seq L
+ * and a last view, also at {@code lastSeq} L, with {@code "closed": true}. They advance nothing, so they take the next
+ * notice position {@code L.k}, the ruling then the view (released together once both are in); after that the match
+ * takes nothing but notices.
  */
 public final class MatchSequencer {
     /** An incoming ruling, as much of it as the sequencing needs. */
@@ -32,9 +37,17 @@ public final class MatchSequencer {
         boolean isNotice() {
             return !rejudgement && ("EVENT_REJECTED".equals(kind) || "DUPLICATE".equals(kind));
         }
+
+        boolean isClosing() {
+            return !rejudgement && "MATCH_CLOSED".equals(kind);
+        }
     }
 
-    private sealed interface Pending permits Group, Notice {
+    private sealed interface Pending permits Group, Notice, Closing {
+    }
+
+    /** The {@code MATCH_CLOSED} ruling, waiting for the closed view. */
+    private record Closing(Ruling ruling) implements Pending {
     }
 
     private static final class Group implements Pending {
@@ -62,6 +75,11 @@ public final class MatchSequencer {
     /** Notices read before the anchor: released as 0.k only if the anchor is seq 1. */
     private final List<Ruling> noticesBeforeAnchor = new ArrayList<>();
     private final boolean fromItsStart;
+    /** The view with {@code "closed": true}, until it is released with its ruling (or anchored on). */
+    private String closedView;
+    private long closedViewSeq = -1;
+    /** Closed: released its closing (or anchored on its closed view). */
+    private boolean closed;
     /** The latest view written before the start, while unanchored (-1: none). */
     private long startViewSeq = -1;
     /** Position of the first message released when read from a cut (null before any, or when read from the start). */
@@ -84,7 +102,12 @@ public final class MatchSequencer {
         if (!anchored) {
             return onRulingBeforeAnchor(r, now);
         }
-        if (r.isNotice() || r.seq() == null) {
+        if (r.isClosing()) {
+            if (closed) {
+                return List.of(); // anchored on the closed view already
+            }
+            queue.add(new Closing(r));
+        } else if (r.isNotice() || r.seq() == null) {
             queue.add(new Notice(r));
         } else if (!fromItsStart && r.seq() <= lastApplied) {
             return List.of(); // the rest of a group this match was anchored after (read from a cut)
@@ -106,6 +129,9 @@ public final class MatchSequencer {
     }
 
     private List<FeedMessage> onRulingBeforeAnchor(Ruling r, long now) {
+        if (r.isClosing()) {
+            return List.of(); // no group follows a closing: this match anchors on its (closed) view
+        }
         if (r.isNotice() || r.seq() == null) {
             noticesBeforeAnchor.add(r);
             return List.of();
@@ -149,11 +175,14 @@ public final class MatchSequencer {
 
     /** A view read from {@code match-views}; returns the messages this releases, in feed order. */
     public List<FeedMessage> onView(long lastSeq, String json, long now) {
-        return onView(lastSeq, json, now, ViewRead.LIVE);
+        return onView(lastSeq, json, now, ViewRead.LIVE, false);
     }
 
     /** A view and how it was read: an unanchored match anchors on a view {@link ViewRead#BEFORE_CUT} at once. */
-    public List<FeedMessage> onView(long lastSeq, String json, long now, ViewRead read) {
+    public List<FeedMessage> onView(long lastSeq, String json, long now, ViewRead read, boolean closedView) {
+        if (closedView) {
+            return onClosedView(lastSeq, json, now, read);
+        }
         if (lastSeq <= lastApplied && lastApplied > 0) {
             return List.of(); // already released (or superseded)
         }
@@ -168,15 +197,47 @@ public final class MatchSequencer {
         return release(now);
     }
 
+    private List<FeedMessage> onClosedView(long lastSeq, String json, long now, ViewRead read) {
+        if (closed) {
+            return List.of();
+        }
+        closedView = json;
+        closedViewSeq = lastSeq;
+        if (!anchored) {
+            if (read == ViewRead.AT_START) {
+                startViewSeq = Math.max(startViewSeq, lastSeq);
+            }
+            return read == ViewRead.BEFORE_CUT ? anchorOnClosedView(now) : List.of();
+        }
+        return release(now);
+    }
+
+    /** Anchors an unanchored match on its closed view: the feed starts there, and the match is closed. */
+    private List<FeedMessage> anchorOnClosedView(long now) {
+        views.put(closedViewSeq, closedView);
+        closed = true;
+        List<FeedMessage> out = anchorOnView(closedViewSeq, now);
+        closedView = null;
+        return out;
+    }
+
     /**
      * Everything written before the start has been read: a match still unanchored then got no group for its views
      * written before the start (their rulings were before the cut), so it anchors on the latest of them.
      */
     public List<FeedMessage> settle(long now) {
-        if (anchored || startViewSeq < 0 || !views.containsKey(startViewSeq)) {
+        if (anchored || startViewSeq < 0) {
             return List.of();
         }
-        return anchorOnView(startViewSeq, now);
+        if (closedView != null && closedViewSeq >= startViewSeq) {
+            return anchorOnClosedView(now);
+        }
+        return views.containsKey(startViewSeq) ? anchorOnView(startViewSeq, now) : List.of();
+    }
+
+    /** Whether the match has closed (its closing released, or anchored on its closed view). */
+    public boolean closed() {
+        return closed;
     }
 
     public boolean anchored() {
@@ -204,6 +265,19 @@ public final class MatchSequencer {
     private void releaseInto(List<FeedMessage> out, long now) {
         while (!queue.isEmpty()) {
             Pending head = queue.peek();
+            if (head instanceof Closing closing) {
+                if (closedView == null || lastApplied < closedViewSeq) {
+                    break;
+                }
+                queue.poll();
+                noticesSinceLastApplied++;
+                FeedPosition at = new FeedPosition(lastApplied, noticesSinceLastApplied);
+                out.add(new FeedMessage(matchId, at, FeedMessage.Kind.RULING, closing.ruling().json(), now));
+                out.add(new FeedMessage(matchId, at, FeedMessage.Kind.VIEW, closedView, now));
+                closedView = null;
+                closed = true;
+                continue;
+            }
             if (head instanceof Notice notice) {
                 queue.poll();
                 noticesSinceLastApplied++;
