@@ -14,6 +14,9 @@
   function int(n) { var x = Number(n); return isFinite(x) ? Math.trunc(x) : 0; }
   function status(v) { return STATUSES[v.status] === true ? v.status : ''; }
   function list(a) { return Array.isArray(a) ? a : []; }
+  /* view.md closed: a finished match whose correction window has passed (only a JSON true counts). */
+  function closed(v) { return v.closed === true; }
+  function closedMark(v) { return closed(v) ? el('span', {class: 'closed', 'data-field': 'closed'}, 'closed') : null; }
   /* el('span', {class: 'name', 'data-field': 'name'}, 'text' or [children]) */
   function el(tag, attrs, content) {
     var e = document.createElement(tag);
@@ -67,23 +70,25 @@
       el('span', {class: 'table', 'data-field': 'table'}, str(v.tableId || v.matchId)),
       el('span', {class: 'discipline', 'data-field': 'discipline'}, discipline(v.discipline)),
       el('span', {class: 'race', 'data-field': 'race'}, 'Race to ' + int(v.raceTo)),
-      el('span', {class: 'rack', 'data-field': 'rack'}, 'Rack ' + int(v.rack))
+      el('span', {class: 'rack', 'data-field': 'rack'}, 'Rack ' + int(v.rack)),
+      closedMark(v)
     ])];
     list(v.players).forEach(function (p) { children.push(playerRow(v, p)); });
     children.push(el('footer', {}, [atTable(v), balls(v), el('span', {class: 'last-ruling', 'data-field': 'lastRuling'}, '')]));
     return el('article', {class: 'tile', 'data-match-id': str(v.matchId), 'data-status': status(v),
-      'data-last-seq': String(int(v.lastSeq))}, children);
+      'data-closed': String(closed(v)), 'data-last-seq': String(int(v.lastSeq))}, children);
   }
   function lowerThird(v) {
     var children = [el('div', {class: 'info'}, [
       el('span', {'data-field': 'discipline'}, discipline(v.discipline)),
       el('span', {'data-field': 'race'}, 'Race to ' + int(v.raceTo)),
-      el('span', {'data-field': 'rack'}, 'Rack ' + int(v.rack))
+      el('span', {'data-field': 'rack'}, 'Rack ' + int(v.rack)),
+      closedMark(v)
     ])];
     list(v.players).forEach(function (p) { children.push(playerRow(v, p)); });
     children.push(el('div', {class: 'info'}, [atTable(v), balls(v)]));
     return el('section', {class: 'lower-third', 'data-match-id': str(v.matchId), 'data-status': status(v),
-      'data-last-seq': String(int(v.lastSeq))}, children);
+      'data-closed': String(closed(v)), 'data-last-seq': String(int(v.lastSeq))}, children);
   }
   function rulingText(r) {
     var t = str(r.kind).replace(/_/g, ' ');
@@ -158,7 +163,7 @@
     var live = document.getElementById('live'), finished = document.getElementById('finished');
     var lastRuling = Object.create(null);
     function place(el, v) {
-      var target = v.status === 'FINISHED' ? finished : live;
+      var target = v.status === 'FINISHED' || closed(v) ? finished : live;
       var key = str(v.tableId || v.matchId) + ' ' + str(v.matchId), before = null;
       Array.prototype.forEach.call(target.children, function (c) {
         var t = c.querySelector('[data-field="table"]');

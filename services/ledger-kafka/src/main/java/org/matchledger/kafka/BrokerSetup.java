@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * ACL of theirs removed) and the ledger's topics with {@link TopicSetup}. Idempotent: run at every start.
  *
  * <pre>
- * BrokerSetup --bootstrap HOST:PORT --credentials FILE [--partitions N] [--rejected-retention 30d]
+ * BrokerSetup --bootstrap HOST:PORT --credentials FILE [--partitions N] [--rejected-retention 30d] [--rulings-retention 7d]
  * </pre>
  * The credentials file holds {@code password.<user>=…} lines: {@code admin} and every service user.
  */
@@ -51,6 +51,7 @@ public final class BrokerSetup {
         Properties credentials = load(Path.of(required(opts, "--credentials")));
         int partitions = Integer.parseInt(opts.getOrDefault("--partitions", "12"));
         Duration rejectedRetention = duration(opts.getOrDefault("--rejected-retention", "30d"));
+        Duration rulingsRetention = duration(opts.getOrDefault("--rulings-retention", "7d"));
 
         Map<String, Object> adminSettings = scramClient("admin", password(credentials, "admin"));
         Map<String, Object> config = new HashMap<>(adminSettings);
@@ -62,7 +63,8 @@ public final class BrokerSetup {
             System.err.printf("kafka setup: users %s, %d ACLs (%d stale removed)%n", LedgerAcls.SERVICE_USERS,
                     LedgerAcls.bindings().size(), removed);
         }
-        TopicSetup.ensure(bootstrap, adminSettings, partitions, (short) 1, "", TIMEOUT_SECONDS, rejectedRetention);
+        TopicSetup.ensure(bootstrap, adminSettings, partitions, (short) 1, "", TIMEOUT_SECONDS, rejectedRetention,
+                rulingsRetention);
         System.err.printf("kafka setup: topics %s (%d partitions when created)%n", Topics.ALL, partitions);
     }
 
@@ -125,7 +127,7 @@ public final class BrokerSetup {
         for (int i = 0; i < args.length; i += 2) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) {
                 throw new IllegalArgumentException("usage: BrokerSetup --bootstrap HOST:PORT "
-                        + "--credentials FILE [--partitions N] [--rejected-retention 30d]");
+                        + "--credentials FILE [--partitions N] [--rejected-retention 30d] [--rulings-retention 7d]");
             }
             opts.put(args[i], args[i + 1]);
         }

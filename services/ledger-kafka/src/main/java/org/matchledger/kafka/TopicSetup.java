@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * Creates the ledger's topics when they are absent, with {@code partitions} partitions and the settings of
  * {@link Topics#settings}; on existing topics it sets those settings again (a topic created by a client's
  * auto-creation would otherwise miss compaction or unlimited retention, and a topic created by an older version would
- * keep its old retention of rejections). Every service calls it at start-up.
+ * keep its old retention of rejections or rulings). Every service calls it at start-up.
  */
 public final class TopicSetup {
     private static final Logger LOG = LoggerFactory.getLogger(TopicSetup.class);
@@ -54,6 +54,14 @@ public final class TopicSetup {
      */
     public static void ensure(String bootstrapServers, Map<String, Object> clientSettings, int partitions,
                               short replicationFactor, String prefix, int timeoutSeconds, Duration rejectedRetention) {
+        ensure(bootstrapServers, clientSettings, partitions, replicationFactor, prefix, timeoutSeconds, rejectedRetention,
+                Topics.DEFAULT_RULINGS_RETENTION);
+    }
+
+    /** With {@code rulingsRetention}: how long {@code match-rulings} keeps its records. */
+    public static void ensure(String bootstrapServers, Map<String, Object> clientSettings, int partitions,
+                              short replicationFactor, String prefix, int timeoutSeconds, Duration rejectedRetention,
+                              Duration rulingsRetention) {
         Map<String, Object> config = new HashMap<>(clientSettings);
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.min(10_000, timeoutSeconds * 1000));
@@ -63,10 +71,10 @@ public final class TopicSetup {
             List<NewTopic> missing = new ArrayList<>();
             for (String topic : Topics.ALL) {
                 if (!existing.contains(topic)) {
-                    missing.add(new NewTopic(topic, partitions, replicationFactor).configs(Topics.settings(topic, rejectedRetention)));
+                    missing.add(new NewTopic(topic, partitions, replicationFactor).configs(Topics.settings(topic, rejectedRetention, rulingsRetention)));
                 }
                 if (!prefix.isEmpty() && !topic.equals(Topics.TABLE_EVENTS) && !existing.contains(prefix + topic)) {
-                    missing.add(new NewTopic(prefix + topic, partitions, replicationFactor).configs(Topics.settings(topic, rejectedRetention)));
+                    missing.add(new NewTopic(prefix + topic, partitions, replicationFactor).configs(Topics.settings(topic, rejectedRetention, rulingsRetention)));
                 }
             }
             if (!missing.isEmpty()) {
@@ -82,7 +90,7 @@ public final class TopicSetup {
             Map<ConfigResource, java.util.Collection<AlterConfigOp>> alter = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
             for (String topic : Topics.ALL) {
                 List<AlterConfigOp> ops = new ArrayList<>();
-                Topics.settings(topic, rejectedRetention).forEach((k, v) -> ops.add(new AlterConfigOp(new ConfigEntry(k, v), AlterConfigOp.OpType.SET)));
+                Topics.settings(topic, rejectedRetention, rulingsRetention).forEach((k, v) -> ops.add(new AlterConfigOp(new ConfigEntry(k, v), AlterConfigOp.OpType.SET)));
                 if (!ops.isEmpty()) {
                     alter.put(new ConfigResource(ConfigResource.Type.TOPIC, topic), ops);
                 }

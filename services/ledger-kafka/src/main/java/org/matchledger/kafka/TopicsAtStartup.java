@@ -41,6 +41,9 @@ public class TopicsAtStartup {
     /** How long table-events-rejected keeps a record; set on the topic at creation and on an existing topic too. */
     @ConfigProperty(name = "ledger.rejected.retention", defaultValue = "30d")
     Duration rejectedRetention;
+    /** How long match-rulings keeps a record (the audit trail keeps every ruling); set like the one above. */
+    @ConfigProperty(name = "ledger.rulings.retention", defaultValue = "7d")
+    Duration rulingsRetention;
 
     private volatile boolean stopping;
 
@@ -68,7 +71,7 @@ public class TopicsAtStartup {
     private boolean tryOnce(int timeoutSeconds) {
         try {
             TopicSetup.ensure(bootstrapServers, KafkaSecurityConfig.current(), partitions, replicationFactor,
-                    outputPrefix.orElse(""), timeoutSeconds, rejectedRetention);
+                    outputPrefix.orElse(""), timeoutSeconds, rejectedRetention, rulingsRetention);
             return true;
         } catch (RuntimeException e) {
             LOG.warn("the ledger's topics are not ready on {} yet ({}); trying again", bootstrapServers, e.getMessage());

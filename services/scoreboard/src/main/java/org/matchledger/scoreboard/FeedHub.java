@@ -38,18 +38,59 @@ public class FeedHub {
         this.allMatches = new AllMatchesLog(capacity);
     }
 
-    public synchronized void acceptRuling(String matchId, MatchSequencer.Ruling ruling) {
-        MatchFeed feed = feed(matchId);
+    /**
+     * A ruling with its log time; {@code fromCut}: it was read at start from a cut of the log
+     * ({@code scoreboard.rulings-window}), so a match it is the first record of starts unanchored.
+     */
+    public synchronized void acceptRuling(String matchId, MatchSequencer.Ruling ruling, long recordMillis, boolean fromCut) {
+        MatchFeed feed = feed(matchId, !fromCut);
+        feed.lastRecordMillis = Math.max(feed.lastRecordMillis, recordMillis);
         publish(feed, feed.sequencer.onRuling(ruling, System.currentTimeMillis()));
     }
 
-    public synchronized void acceptView(String matchId, long lastSeq, String json) {
-        MatchFeed feed = feed(matchId);
-        publish(feed, feed.sequencer.onView(lastSeq, json, System.currentTimeMillis()));
+    /** A view with its log time and how it was read ({@link MatchSequencer.ViewRead}). */
+    public synchronized void acceptView(String matchId, long lastSeq, String json, long recordMillis,
+                                        MatchSequencer.ViewRead read, boolean closed) {
+        MatchFeed feed = feed(matchId, read == MatchSequencer.ViewRead.LIVE);
+        feed.lastRecordMillis = Math.max(feed.lastRecordMillis, recordMillis);
+        publish(feed, feed.sequencer.onView(lastSeq, json, System.currentTimeMillis(), read, closed));
     }
 
-    private MatchFeed feed(String matchId) {
-        return matches.computeIfAbsent(matchId, MatchFeed::new);
+    private MatchFeed feed(String matchId, boolean fromItsStart) {
+        MatchFeed f = matches.get(matchId);
+        if (f == null) {
+            f = new MatchFeed(matchId, fromItsStart);
+            matches.put(matchId, f);
+        }
+        return f;
+    }
+
+    /**
+     * Everything written before the start has been read: matches read from a cut that are still unanchored take
+     * their latest view written before the start ({@link MatchSequencer#settle}).
+     */
+    public synchronized void settle() {
+        long now = System.currentTimeMillis();
+        for (MatchFeed f : matches.values()) {
+            publish(f, f.sequencer.settle(now));
+        }
+    }
+
+    /**
+     * Drops from the read model every match whose last record is older than {@code cutoffMillis} (log time) and that
+     * is finished (or closed) or has nothing to show, unless a client follows it: the live read model holds live
+     * matches and those finished within the window; the audit trail serves the others. Returns how many were dropped.
+     */
+    public synchronized int dropFinishedBefore(long cutoffMillis) {
+        int before = matches.size();
+        matches.values().removeIf(f -> f.lastRecordMillis < cutoffMillis && (f.finished() || f.log.isEmpty())
+                && f.clients.stream().allMatch(FeedClient::closed));
+        return before - matches.size();
+    }
+
+    /** How many matches the read model holds. */
+    public synchronized int size() {
+        return matches.size();
     }
 
     private void publish(MatchFeed feed, List<FeedMessage> released) {
@@ -130,17 +171,34 @@ public class FeedHub {
 
     /** The latest views, by match id, filtered (null: any). */
     public synchronized List<String> views(String status, String tableId) {
-        List<MatchFeed> feeds = new ArrayList<>(matches.values());
+        return views(status, tableId, null, Integer.MAX_VALUE).stream().map(Listed::json).toList();
+    }
+
+    /** A match of a listing: its id (the record key) and its latest view. */
+    public record Listed(String matchId, String json) {
+    }
+
+    /**
+     * At most {@code limit} latest views by match id, filtered (null: any), of matches whose id sorts after
+     * {@code after} (null: from the first).
+     */
+    public synchronized List<Listed> views(String status, String tableId, String after, int limit) {
+        List<MatchFeed> feeds = new ArrayList<>(matches.size());
+        for (MatchFeed f : matches.values()) {
+            if (f.latestView != null && (after == null || f.matchId.compareTo(after) > 0)) {
+                feeds.add(f);
+            }
+        }
         feeds.sort(Comparator.comparing(f -> f.matchId));
-        List<String> out = new ArrayList<>();
+        List<Listed> out = new ArrayList<>();
         for (MatchFeed f : feeds) {
-            if (f.latestView == null) {
-                continue;
+            if (out.size() >= limit) {
+                break;
             }
             JsonNode v = f.latestViewJson;
             if ((status == null || status.equals(v.path("status").asText(null)))
                     && (tableId == null || tableId.equals(v.path("tableId").asText(null)))) {
-                out.add(f.latestView.json());
+                out.add(new Listed(f.matchId, f.latestView.json()));
             }
         }
         return out;

@@ -19,10 +19,23 @@ final class MatchFeed {
     final Set<FeedClient> clients = new LinkedHashSet<>();
     FeedMessage latestView;
     JsonNode latestViewJson;
+    /** Log time (Kafka timestamp) of the newest record of this match read: when it was last active. */
+    long lastRecordMillis;
 
     MatchFeed(String matchId) {
+        this(matchId, true);
+    }
+
+    /** {@code fromItsStart} false: read from a cut of the log ({@link MatchSequencer}). */
+    MatchFeed(String matchId, boolean fromItsStart) {
         this.matchId = matchId;
-        this.sequencer = new MatchSequencer(matchId);
+        this.sequencer = new MatchSequencer(matchId, fromItsStart);
+    }
+
+    /** Finished (or closed): its latest view says so (view.md, {@code status}, {@code closed}). */
+    boolean finished() {
+        return latestViewJson != null && (latestViewJson.path("closed").asBoolean(false)
+                || "FINISHED".equals(latestViewJson.path("status").asText(null)));
     }
 
     void append(List<FeedMessage> released) {
@@ -35,8 +48,15 @@ final class MatchFeed {
         }
     }
 
-    /** Every message after {@code position}, in order. */
+    /**
+     * Every message after {@code position}, in order. When the match was read from a cut and {@code position} lies
+     * before what is held (the messages right after it are not here), a snapshot instead: {@link #fromLatestView()}.
+     */
     List<FeedMessage> after(FeedPosition position) {
+        FeedPosition heldFrom = sequencer.firstPosition();
+        if (heldFrom != null && position.compareTo(heldFrom) < 0) {
+            return fromLatestView();
+        }
         int lo = 0;
         int hi = log.size();
         while (lo < hi) { // first index whose position is after the given one (positions never decrease)

@@ -10,6 +10,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.matchledger.http.Problem;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -22,9 +24,54 @@ public class MatchesResource {
     @Inject
     FeedHub hub;
 
+    /** Views per page of {@code GET /matches}: without {@code limit}, and at most. */
+    static final int MAX_LIMIT = 1000;
+
+    /**
+     * The latest views by match id, a page at a time: at most {@code limit} (1–1,000, default 1,000) of the matches
+     * whose id sorts after {@code after}. The body stays the JSON array it always was; when more matches follow, a
+     * {@code Link: <…>; rel="next"} header gives the next page's address.
+     */
     @GET
-    public Response matches(@QueryParam("status") String status, @QueryParam("tableId") String tableId) {
-        return Response.ok(array(hub.views(blankToNull(status), blankToNull(tableId)))).build();
+    public Response matches(@QueryParam("status") String status, @QueryParam("tableId") String tableId,
+                            @QueryParam("limit") String limit, @QueryParam("after") String after) {
+        int max = limit(limit);
+        String from = blankToNull(after);
+        if (from != null && !MatchIds.valid(from)) {
+            throw new Problem.Failure(Problem.badParameter("after", "must be a match id (1 to 64 characters from A-Z a-z 0-9 . _ -)"));
+        }
+        List<FeedHub.Listed> page = hub.views(blankToNull(status), blankToNull(tableId), from, max + 1);
+        Response.ResponseBuilder ok;
+        if (page.size() > max) {
+            page = page.subList(0, max);
+            String last = URLEncoder.encode(page.get(page.size() - 1).matchId(), StandardCharsets.UTF_8);
+            StringBuilder next = new StringBuilder("/matches?limit=").append(max).append("&after=").append(last);
+            if (blankToNull(status) != null) {
+                next.append("&status=").append(URLEncoder.encode(status, StandardCharsets.UTF_8));
+            }
+            if (blankToNull(tableId) != null) {
+                next.append("&tableId=").append(URLEncoder.encode(tableId, StandardCharsets.UTF_8));
+            }
+            ok = Response.ok(array(page.stream().map(FeedHub.Listed::json).toList())).header("Link", "<" + next + ">; rel=\"next\"");
+        } else {
+            ok = Response.ok(array(page.stream().map(FeedHub.Listed::json).toList()));
+        }
+        return ok.build();
+    }
+
+    private static int limit(String value) {
+        if (value == null || value.isEmpty()) {
+            return MAX_LIMIT;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 1 && n <= MAX_LIMIT) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new Problem.Failure(Problem.badParameter("limit", "must be a whole number from 1 to " + MAX_LIMIT + ", got " + value));
     }
 
     @GET

@@ -45,7 +45,7 @@ public class PagesResource {
         StringBuilder finished = new StringBuilder();
         for (String json : hub.views(null, null)) {
             JsonNode v = read(json);
-            ("FINISHED".equals(v.path("status").asText()) ? finished : live).append(TileHtml.tile(v));
+            ("FINISHED".equals(v.path("status").asText()) || TileHtml.closed(v) ? finished : live).append(TileHtml.tile(v));
         }
         return """
                 <!doctype html>

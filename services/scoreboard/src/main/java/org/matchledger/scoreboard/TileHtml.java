@@ -25,15 +25,27 @@ final class TileHtml {
         return STATUSES.contains(s) ? s : "";
     }
 
+    /** view.md {@code closed}: a finished match whose correction window has passed (only a JSON true counts). */
+    static boolean closed(JsonNode v) {
+        return v.path("closed").isBoolean() && v.path("closed").booleanValue();
+    }
+
+    /** The mark of a closed match, or nothing. */
+    private static String closedMark(JsonNode v) {
+        return closed(v) ? "<span class=\"closed\" data-field=\"closed\">closed</span>" : "";
+    }
+
     static String tile(JsonNode v) {
         String id = v.path("matchId").asText();
         StringBuilder b = new StringBuilder(1024);
         b.append("<article class=\"tile\" data-match-id=\"").append(esc(id)).append("\" data-status=\"")
-                .append(status(v)).append("\" data-last-seq=\"").append(v.path("lastSeq").asLong()).append("\">");
+                .append(status(v)).append("\" data-closed=\"").append(closed(v)).append("\" data-last-seq=\"")
+                .append(v.path("lastSeq").asLong()).append("\">");
         b.append("<header><span class=\"table\" data-field=\"table\">").append(esc(v.path("tableId").asText(id)))
                 .append("</span><span class=\"discipline\" data-field=\"discipline\">").append(discipline(v.path("discipline").asText()))
                 .append("</span><span class=\"race\" data-field=\"race\">Race to ").append(v.path("raceTo").asInt())
-                .append("</span><span class=\"rack\" data-field=\"rack\">Rack ").append(v.path("rack").asInt()).append("</span></header>");
+                .append("</span><span class=\"rack\" data-field=\"rack\">Rack ").append(v.path("rack").asInt()).append("</span>")
+                .append(closedMark(v)).append("</header>");
         for (JsonNode p : v.path("players")) {
             b.append(playerRow(v, p));
         }
@@ -45,11 +57,12 @@ final class TileHtml {
     static String overlay(JsonNode v) {
         StringBuilder b = new StringBuilder(1024);
         b.append("<section class=\"lower-third\" data-match-id=\"").append(esc(v.path("matchId").asText()))
-                .append("\" data-status=\"").append(status(v)).append("\" data-last-seq=\"").append(v.path("lastSeq").asLong())
-                .append("\">");
+                .append("\" data-status=\"").append(status(v)).append("\" data-closed=\"").append(closed(v))
+                .append("\" data-last-seq=\"").append(v.path("lastSeq").asLong()).append("\">");
         b.append("<div class=\"info\"><span data-field=\"discipline\">").append(discipline(v.path("discipline").asText()))
                 .append("</span><span data-field=\"race\">Race to ").append(v.path("raceTo").asInt())
-                .append("</span><span data-field=\"rack\">Rack ").append(v.path("rack").asInt()).append("</span></div>");
+                .append("</span><span data-field=\"rack\">Rack ").append(v.path("rack").asInt()).append("</span>")
+                .append(closedMark(v)).append("</div>");
         for (JsonNode p : v.path("players")) {
             b.append(playerRow(v, p));
         }

@@ -138,4 +138,91 @@ class MatchSequencerTest {
         assertTrue(FeedPosition.parse("57.1").isAfter(FeedPosition.parse("57")));
         assertTrue(FeedPosition.parse("58").isAfter(FeedPosition.parse("57.9")));
     }
+
+    static List<String> idsAndEvents(List<FeedMessage> released) {
+        return released.stream().map(m -> m.matchFeedId() + " " + m.kind().event + " " + m.json()).toList();
+    }
+
+    static MatchSequencer.Ruling closing(long seq) {
+        return new MatchSequencer.Ruling(seq, 0, "MATCH_CLOSED", false, 1, "closing");
+    }
+
+    @Test
+    void readFromACut_theFirstGroupAnchorsTheFeed_noticesBeforeItWhoseNumberIsUnknownAreLeftOut() {
+        MatchSequencer s = new MatchSequencer(M, false);
+        List<FeedMessage> out = new ArrayList<>();
+        out.addAll(s.onRuling(notice(2L, "DUPLICATE"), 0)); // 2.k, k unknown: its predecessors are before the cut
+        out.addAll(s.onRuling(applied(3, 0, 1, "CONTINUE"), 0));
+        out.addAll(s.onView(3, "V3", 0, MatchSequencer.ViewRead.AT_START, false));
+        out.addAll(s.onRuling(notice(3L, "DUPLICATE"), 0));
+        assertEquals(List.of("3 ruling {\"seq\":3,\"n\":0,\"kind\":\"CONTINUE\"}", "3 view V3", "3.1 ruling {\"seq\":3,\"kind\":\"DUPLICATE\"}"),
+                idsAndEvents(out));
+        assertEquals(new FeedPosition(3, 0), s.firstPosition(), "a resume from before 3 cannot be exact here");
+    }
+
+    @Test
+    void readFromACut_aGroupWhoseFirstRulingsAreBeforeTheCutIsReleasedWithTheRestAtItsSeq() {
+        MatchSequencer s = new MatchSequencer(M, false);
+        List<FeedMessage> out = new ArrayList<>(s.onView(5, "V5", 0, MatchSequencer.ViewRead.AT_START, false));
+        out.addAll(s.onRuling(applied(5, 1, 2, "BREAK_ASSIGNED"), 0)); // n = 0 was before the cut
+        assertEquals(List.of("5 ruling {\"seq\":5,\"n\":1,\"kind\":\"BREAK_ASSIGNED\"}", "5 view V5"), idsAndEvents(out));
+    }
+
+    @Test
+    void readFromACut_aMatchWhoseRulingsAreAllBeforeTheCutStartsFromItsLatestView() {
+        MatchSequencer old = new MatchSequencer(M, false);
+        assertEquals(List.of("7 view V7"), idsAndEvents(old.onView(7, "V7", 0, MatchSequencer.ViewRead.BEFORE_CUT, false)));
+        old.onRuling(applied(8, 0, 1, "CONTINUE"), 0);
+        assertEquals(List.of("8 ruling {\"seq\":8,\"n\":0,\"kind\":\"CONTINUE\"}", "8 view V8"),
+                idsAndEvents(old.onView(8, "V8", 0)), "later events follow with their own seqs");
+
+        // A view written after the cut whose rulings never came (they were just before it): taken once all that was
+        // written before the start has been read.
+        MatchSequencer edge = new MatchSequencer(M, false);
+        assertEquals(List.of(), edge.onView(4, "V4", 0, MatchSequencer.ViewRead.AT_START, false));
+        assertEquals(List.of("4 view V4"), idsAndEvents(edge.settle(0)));
+        assertEquals(List.of(), edge.settle(0), "once");
+    }
+
+    @Test
+    void readFromACut_noticesBeforeSeqOneAreZeroDotK() {
+        MatchSequencer s = new MatchSequencer(M, false);
+        List<FeedMessage> out = new ArrayList<>(s.onRuling(notice(null, "EVENT_REJECTED"), 0));
+        out.addAll(s.onRuling(applied(1, 0, 1, "MATCH_OPENED"), 0));
+        out.addAll(s.onView(1, "V1", 0, MatchSequencer.ViewRead.AT_START, false));
+        assertEquals(List.of("0.1 ruling", "1 ruling", "1 view"), out.stream().map(m -> m.matchFeedId() + " " + m.kind().event).toList());
+    }
+
+    /** events.md "closes": the MATCH_CLOSED ruling and the last view with "closed": true, at the last seq. */
+    @Test
+    void aClosingIsTheNextNoticePositionTheRulingThenTheClosedViewWhicheverArrivesFirst() {
+        for (boolean viewFirst : List.of(false, true)) {
+            MatchSequencer s = new MatchSequencer(M);
+            s.onRuling(applied(1, 0, 1, "MATCH_OPENED"), 0);
+            s.onView(1, "V1", 0);
+            s.onRuling(notice(2L, "EVENT_REJECTED"), 0);
+            List<FeedMessage> out = new ArrayList<>();
+            if (viewFirst) {
+                out.addAll(s.onView(1, "CLOSED", 0, MatchSequencer.ViewRead.LIVE, true));
+                out.addAll(s.onRuling(closing(1), 0));
+            } else {
+                out.addAll(s.onRuling(closing(1), 0));
+                out.addAll(s.onView(1, "CLOSED", 0, MatchSequencer.ViewRead.LIVE, true));
+            }
+            out.addAll(s.onRuling(notice(2L, "EVENT_REJECTED"), 0)); // "match closed"
+            assertEquals(List.of("1.2 ruling closing", "1.2 view CLOSED", "1.3 ruling {\"seq\":2,\"kind\":\"EVENT_REJECTED\"}"),
+                    idsAndEvents(out), "view first: " + viewFirst);
+            assertTrue(s.closed());
+        }
+    }
+
+    @Test
+    void readFromACut_aClosedMatchStartsFromItsClosedView() {
+        MatchSequencer s = new MatchSequencer(M, false);
+        List<FeedMessage> out = new ArrayList<>(s.onRuling(closing(9), 0));
+        out.addAll(s.onView(9, "CLOSED", 0, MatchSequencer.ViewRead.AT_START, true));
+        out.addAll(s.settle(0));
+        assertEquals(List.of("9 view CLOSED"), idsAndEvents(out));
+        assertTrue(s.closed());
+    }
 }
