@@ -1,22 +1,25 @@
 package org.matchledger.processor;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
+import org.apache.kafka.streams.Topology;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
+import java.util.Optional;
 
-/** CDI producers for the plain classes of this service. */
+/** CDI producers: the topology that quarkus-kafka-streams runs. */
 public class Beans {
     @Produces
     @ApplicationScoped
-    MatchBook matchBook() {
-        return new MatchBook();
-    }
-
-    @Produces
-    @ApplicationScoped
-    StallWatch stallWatch(@ConfigProperty(name = "ledger.processor.stall-timeout", defaultValue = "30s") Duration timeout) {
-        return new StallWatch(timeout, System::nanoTime);
+    Topology topology(@ConfigProperty(name = "ledger.output-topic-prefix", defaultValue = "") Optional<String> prefix,
+                      @ConfigProperty(name = "ledger.matches.correction-window", defaultValue = "24h") Duration window,
+                      @ConfigProperty(name = "ledger.processor.close-check-interval", defaultValue = "1m") Duration closeCheck,
+                      @ConfigProperty(name = "ledger.processor.cached-matches", defaultValue = "500") int cachedMatches,
+                      MeterRegistry registry) {
+        JudgeCounters counters = new JudgeCounters(registry.counter("ledger.events.applied"),
+                registry.counter("ledger.events.rejected"), registry.counter("ledger.matches.closed"));
+        return LedgerTopology.build(new LedgerTopology.Settings(prefix.orElse(""), window, closeCheck, cachedMatches), counters);
     }
 }

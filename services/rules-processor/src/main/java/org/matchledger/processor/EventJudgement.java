@@ -24,7 +24,12 @@ public final class EventJudgement {
     private EventJudgement() {
     }
 
-    public record Result(Match match, List<Ruling> rulings, boolean applied, String rejection) {
+    /**
+     * The match after the record, its rulings, whether it was applied, the rejection's reason (null unless rejected)
+     * and the event as judged (poster attributes set; null when the value was not JSON): what the processor keeps of
+     * an applied event, so that folding the kept events again gives the same match.
+     */
+    public record Result(Match match, List<Ruling> rulings, boolean applied, String rejection, JsonNode event) {
     }
 
     public static Result judge(Match before, String key, String value) {
@@ -64,7 +69,7 @@ public final class EventJudgement {
             Step step = fold.apply(before, event);
             Ruling first = step.rulings().get(0);
             String rejection = first.kind() == RulingKind.EVENT_REJECTED ? first.reason() : null;
-            return new Result(step.match(), step.rulings(), step.applied(), rejection);
+            return new Result(step.match(), step.rulings(), step.applied(), rejection, event);
         } catch (RuntimeException e) {
             return rejected(before, key, event, e, "event: the ledger could not judge this event ("
                     + e.getClass().getSimpleName() + "); it is kept on " + Topics.TABLE_EVENTS_REJECTED);
@@ -93,7 +98,7 @@ public final class EventJudgement {
         Long seq = event != null && event.path("seq").canConvertToLong() && event.path("seq").isIntegralNumber()
                 ? event.get("seq").longValue() : null;
         Ruling r = Ruling.of(RulingKind.EVENT_REJECTED).reason(reason).build(key, seq, id, 0, null);
-        return new Result(before, List.of(r), false, reason);
+        return new Result(before, List.of(r), false, reason, event);
     }
 
     /** The {@code table-events-rejected} value: the event as received, its reason and where it was read. */

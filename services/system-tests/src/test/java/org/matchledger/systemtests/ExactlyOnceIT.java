@@ -269,12 +269,12 @@ class ExactlyOnceIT {
     /** A processor of the test's group, with timeouts short enough for a crash to be recovered in seconds. */
     private static ServiceProcess processor(String servers) {
         Map<String, String> props = ServiceProcess.serviceProperties(servers);
-        props.put("mp.messaging.incoming.table-events.group.id", GROUP);
-        // A killed instance leaves the group after 6 s instead of 45 s, and its open transaction is aborted after
-        // 10 s instead of 60 s (until then it holds back read_committed readers of the output topics).
-        props.put("mp.messaging.incoming.table-events.session.timeout.ms", "6000");
-        props.put("mp.messaging.incoming.table-events.heartbeat.interval.ms", "1000");
-        props.put("mp.messaging.outgoing.ledger-out.transaction.timeout.ms", "10000");
+        props.put("quarkus.kafka-streams.application-id", GROUP);
+        // A killed instance leaves the group after 6 s instead of 10 s, and its open transaction is aborted after
+        // 10 s (Kafka Streams' default under exactly_once_v2; until then it holds back read_committed readers).
+        props.put("kafka-streams.session.timeout.ms", "6000");
+        props.put("kafka-streams.heartbeat.interval.ms", "1000");
+        props.put("kafka-streams.producer.transaction.timeout.ms", "10000");
         return ServiceProcess.start("rules-processor", ServiceProcess.jar(ServiceProcess.PROCESSOR_JAR), props);
     }
 

@@ -78,10 +78,10 @@ public final class ServiceProcess implements AutoCloseable {
         return start("table-gateway", jar(GATEWAY_JAR), props);
     }
 
-    /** A rules processor in consumer group {@code groupId}. */
+    /** A rules processor in consumer group {@code groupId} (its Kafka Streams application id). */
     public static ServiceProcess processor(String bootstrapServers, String groupId) {
         Map<String, String> props = serviceProperties(bootstrapServers);
-        props.put("mp.messaging.incoming.table-events.group.id", groupId);
+        props.put("quarkus.kafka-streams.application-id", groupId);
         return start("rules-processor", jar(PROCESSOR_JAR), props);
     }
 

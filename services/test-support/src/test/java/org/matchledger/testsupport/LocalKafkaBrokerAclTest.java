@@ -1,5 +1,14 @@
 package org.matchledger.testsupport;
 
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import java.nio.file.Files;
+import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -149,6 +158,70 @@ class LocalKafkaBrokerAclTest {
             assertTrue(committed.containsKey(new TopicPartition(Topics.TABLE_EVENTS, 0)), committed.toString());
         }
         assertTrue(endOffset(Topics.MATCH_RULINGS) >= 2, "a ruling and its commit marker");
+    }
+
+    /**
+     * The processor runs on Kafka Streams (application id rules-processor, exactly_once_v2): as its user, a Streams
+     * application with a persistent store creates its changelog topic (prefix rules-processor-), consumes table-events
+     * in its group and produces in transactions. Another service's user may not create such a topic.
+     */
+    @Test
+    void theProcessorsUserRunsKafkaStreamsWithItsChangelogs() throws Exception {
+        try (KafkaProducer<String, String> gateway = producer(broker.clientProperties("table-gateway"), true)) {
+            gateway.send(new ProducerRecord<>(Topics.TABLE_EVENTS, "T04-1", "{\"seq\":1}")).get(20, TimeUnit.SECONDS);
+        }
+        long rulingsBefore = endOffset(Topics.MATCH_RULINGS);
+        Properties p = new Properties();
+        p.putAll(broker.clientProperties("rules-processor"));
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "rules-processor");
+        p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        p.put(StreamsConfig.STATE_DIR_CONFIG, Files.createTempDirectory("acl-streams").toString());
+        p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, 1);
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        Topology t = new Topology();
+        t.addSource("in", new StringDeserializer(), new StringDeserializer(), Topics.TABLE_EVENTS);
+        t.addProcessor("count", () -> new org.apache.kafka.streams.processor.api.Processor<String, String, String, String>() {
+            private org.apache.kafka.streams.processor.api.ProcessorContext<String, String> context;
+            private KeyValueStore<String, String> seen;
+
+            @Override
+            public void init(org.apache.kafka.streams.processor.api.ProcessorContext<String, String> context) {
+                this.context = context;
+                this.seen = context.getStateStore("match-state");
+            }
+
+            @Override
+            public void process(org.apache.kafka.streams.processor.api.Record<String, String> record) {
+                seen.put(record.key(), record.value());
+                context.forward(record.withValue("{\"kind\":\"TEST\"}"));
+            }
+        }, "in");
+        t.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore("match-state"),
+                Serdes.String(), Serdes.String()), "count");
+        t.addSink("out", Topics.MATCH_RULINGS, new StringSerializer(), new StringSerializer(), "count");
+        try (KafkaStreams streams = new KafkaStreams(t, p)) {
+            List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+            streams.setUncaughtExceptionHandler(e -> {
+                failures.add(e);
+                return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+            });
+            streams.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+            while (endOffset(Topics.MATCH_RULINGS) < rulingsBefore + 2 && failures.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(250);
+            }
+            assertEquals(List.of(), failures);
+            assertTrue(endOffset(Topics.MATCH_RULINGS) >= rulingsBefore + 2, "a record and its commit marker");
+        }
+        try (Admin admin = Admin.create(broker.clientProperties("admin"))) {
+            assertTrue(admin.listTopics().names().get(20, TimeUnit.SECONDS).contains("rules-processor-match-state-changelog"));
+        }
+        try (Admin scoreboard = Admin.create(broker.clientProperties("scoreboard"))) {
+            ExecutionException e = assertThrows(ExecutionException.class, () -> scoreboard.createTopics(List.of(
+                    new org.apache.kafka.clients.admin.NewTopic("rules-processor-x-changelog", 1, (short) 1)))
+                    .all().get(20, TimeUnit.SECONDS));
+            assertInstanceOf(org.apache.kafka.common.errors.TopicAuthorizationException.class, e.getCause());
+        }
     }
 
     @Test

@@ -2,6 +2,10 @@ package org.matchledger.core.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Replay;
 import org.matchledger.core.ruling.Ruling;
@@ -20,9 +24,34 @@ import java.nio.file.Path;
  * read, even with rejected events; 2 when it cannot be read or a line is not JSON (line number on stderr).
  */
 public final class LedgerCli {
-    static final String USAGE = "usage: ledger replay [--at SEQ] [--rulings] FILE.jsonl|-";
+    static final String USAGE = "usage: ledger replay [--at SEQ] [--rulings] [--correction-window DURATION [--until INSTANT]] FILE.jsonl|-";
+    /**
+     * The CloudEvents extension attribute that carries an event's log time in a {@code .jsonl} log: the Kafka
+     * timestamp of its {@code table-events} record as an ISO-8601 instant (docs/events.md "Closing"). It is not part of
+     * the event: it is removed before the event is judged.
+     */
+    public static final String LOG_TIME_ATTRIBUTE = "ledgerlogtime";
 
     private LedgerCli() {
+    }
+
+    /** A duration as ISO-8601 ({@code PT24H}) or a number with a unit ({@code 24h}, {@code 30m}, {@code 90s}, {@code 2d}). */
+    static Duration duration(String text) {
+        try {
+            if (text.startsWith("P") || text.startsWith("p")) {
+                return Duration.parse(text);
+            }
+            long n = Long.parseLong(text.substring(0, text.length() - 1));
+            return switch (text.charAt(text.length() - 1)) {
+                case 'd' -> Duration.ofDays(n);
+                case 'h' -> Duration.ofHours(n);
+                case 'm' -> Duration.ofMinutes(n);
+                case 's' -> Duration.ofSeconds(n);
+                default -> null;
+            };
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     public static void main(String[] args) {
@@ -35,6 +64,8 @@ public final class LedgerCli {
             return 2;
         }
         Long at = null;
+        Duration window = null;
+        Instant until = null;
         boolean printRulings = false;
         String file = null;
         for (int i = 1; i < args.length; i++) {
@@ -52,6 +83,20 @@ public final class LedgerCli {
                         return 2;
                     }
                 }
+                case "--correction-window" -> {
+                    if (i + 1 >= args.length || (window = duration(args[++i])) == null) {
+                        err.println("ledger: --correction-window needs a duration (PT24H, 24h, 30m, 90s, 2d)\n" + USAGE);
+                        return 2;
+                    }
+                }
+                case "--until" -> {
+                    try {
+                        until = Instant.parse(i + 1 < args.length ? args[++i] : "");
+                    } catch (DateTimeParseException e) {
+                        err.println("ledger: --until needs an ISO-8601 instant (2026-12-01T18:00:00Z)\n" + USAGE);
+                        return 2;
+                    }
+                }
                 default -> {
                     if (file != null || (args[i].startsWith("--") && !args[i].equals("-"))) {
                         err.println("ledger: unexpected argument " + args[i] + "\n" + USAGE);
@@ -65,7 +110,11 @@ public final class LedgerCli {
             err.println(USAGE);
             return 2;
         }
-        Replay replay = new Replay();
+        if (until != null && window == null) {
+            err.println("ledger: --until needs --correction-window\n" + USAGE);
+            return 2;
+        }
+        Replay replay = new Replay(window);
         try (BufferedReader in = file.equals("-")
                 ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
                 : Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8)) {
@@ -83,7 +132,18 @@ public final class LedgerCli {
                     err.println("ledger: " + file + ":" + lineNo + ": not JSON: " + e.getOriginalMessage());
                     return 2;
                 }
-                replay.accept(event);
+                Long logTime = null;
+                if (event instanceof ObjectNode o && o.has(LOG_TIME_ATTRIBUTE)) {
+                    JsonNode t = o.remove(LOG_TIME_ATTRIBUTE);
+                    try {
+                        logTime = Instant.parse(t.asText()).toEpochMilli();
+                    } catch (DateTimeParseException e) {
+                        err.println("ledger: " + file + ":" + lineNo + ": " + LOG_TIME_ATTRIBUTE
+                                + " must be an ISO-8601 instant, got " + t);
+                        return 2;
+                    }
+                }
+                replay.accept(event, logTime);
                 if (at != null && replay.match().lastSeq() >= at) {
                     break;
                 }
@@ -91,6 +151,9 @@ public final class LedgerCli {
         } catch (IOException e) {
             err.println("ledger: cannot read " + file + ": " + e.getMessage());
             return 2;
+        }
+        if (until != null && (at == null || replay.match().lastSeq() < at)) {
+            replay.closeIfDue(until.toEpochMilli());
         }
         if (at != null && replay.match().lastSeq() < at) {
             err.println("ledger: the log has " + replay.match().lastSeq() + " applied events; showing the last");

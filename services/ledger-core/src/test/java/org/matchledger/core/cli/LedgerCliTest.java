@@ -326,4 +326,79 @@ class LedgerCliTest {
         assertTrue(rulings.stream().anyMatch(r -> "l".equals(r.path("eventId").asText()) && "LAG_WON".equals(r.path("kind").asText())));
         assertEquals(first.out, run("replay", "--rulings", log.toString()).out, "deterministic");
     }
+
+    // ---- closing (docs/events.md "Closing") ----------------------------------------------------------------------------
+
+    /** The golden 9-ball match with a log time on each event: one minute apart from 2026-04-18T19:00Z. */
+    private Path timed(String extra) throws Exception {
+        List<String> lines = Files.readAllLines(Path.of(golden(NINE + ".jsonl")));
+        StringBuilder sb = new StringBuilder();
+        java.time.Instant t = java.time.Instant.parse("2026-04-18T19:00:00Z");
+        for (String line : lines) {
+            if (line.isBlank()) {
+                continue;
+            }
+            com.fasterxml.jackson.databind.node.ObjectNode e = (com.fasterxml.jackson.databind.node.ObjectNode) Json.read(line);
+            e.put(LedgerCli.LOG_TIME_ATTRIBUTE, t.toString());
+            sb.append(Json.write(e)).append('\n');
+            t = t.plusSeconds(60);
+        }
+        sb.append(extra);
+        Path log = tmp.resolve("timed.jsonl");
+        Files.writeString(log, sb.toString());
+        return log;
+    }
+
+    @Test
+    void closing_aLaterEventPastTheWindow_closesTheMatchFirst_andIsRejectedMatchClosed() throws Exception {
+        // The match finished with its 27th event at 19:26; the window is 24 h; an event at 19:26 the next day closes it.
+        String late = "{\"specversion\":\"1.0\",\"id\":\"late\",\"source\":\"/tables/T3/referee\",\"type\":\"pool.event.voided\","
+                + "\"subject\":\"golden-nine-ball\",\"seq\":28,\"data\":{\"targetId\":\"gn-27\",\"reason\":\"late\"},"
+                + "\"" + LedgerCli.LOG_TIME_ATTRIBUTE + "\":\"2026-04-19T19:26:00Z\"}\n";
+        Path log = timed(late);
+        Run rulings = run("replay", "--rulings", "--correction-window", "24h", log.toString());
+        assertEquals(0, rulings.exit, rulings.err);
+        List<String> lines = rulings.out.lines().toList();
+        JsonNode closed = Json.read(lines.get(lines.size() - 2));
+        assertEquals("MATCH_CLOSED", closed.get("kind").asText());
+        assertEquals("PT24H", closed.get("detail").asText());
+        assertEquals(27, closed.get("seq").asLong());
+        JsonNode rejected = Json.read(lines.get(lines.size() - 1));
+        assertEquals("EVENT_REJECTED", rejected.get("kind").asText());
+        assertEquals("match closed", rejected.get("reason").asText());
+        JsonNode view = Json.read(run("replay", "--correction-window", "PT24H", log.toString()).out);
+        assertTrue(view.get("closed").asBoolean());
+        assertEquals(27, view.get("lastSeq").asLong());
+        // Without a window, the same log is judged as before: the void applies.
+        JsonNode open = Json.read(run("replay", log.toString()).out);
+        assertFalse(open.has("closed"));
+        assertEquals(28, open.get("lastSeq").asLong());
+    }
+
+    @Test
+    void closing_oneMinuteBeforeTheWindowHasPassed_theMatchIsStillOpen() throws Exception {
+        String early = "{\"specversion\":\"1.0\",\"id\":\"early\",\"source\":\"/tables/T3/referee\",\"type\":\"pool.event.voided\","
+                + "\"subject\":\"golden-nine-ball\",\"seq\":28,\"data\":{\"targetId\":\"gn-27\",\"reason\":\"in time\"},"
+                + "\"" + LedgerCli.LOG_TIME_ATTRIBUTE + "\":\"2026-04-19T19:25:00Z\"}\n";
+        JsonNode view = Json.read(run("replay", "--correction-window", "24h", timed(early).toString()).out);
+        assertFalse(view.has("closed"));
+        assertEquals(28, view.get("lastSeq").asLong());
+        // --until: the log's time the replay runs up to; a match due by then closes at the end (finished at 19:26).
+        JsonNode before = Json.read(run("replay", "--correction-window", "24h", "--until", "2026-04-19T19:25:59Z",
+                timed("").toString()).out);
+        assertFalse(before.has("closed"));
+        JsonNode at = Json.read(run("replay", "--correction-window", "24h", "--until", "2026-04-19T19:26:00Z",
+                timed("").toString()).out);
+        assertTrue(at.get("closed").asBoolean());
+    }
+
+    @Test
+    void closing_aBadLogTime_isExit2() throws Exception {
+        Path log = tmp.resolve("bad.jsonl");
+        Files.writeString(log, "{\"id\":\"x\",\"" + LedgerCli.LOG_TIME_ATTRIBUTE + "\":\"yesterday\"}\n");
+        Run r = run("replay", "--correction-window", "24h", log.toString());
+        assertEquals(2, r.exit);
+        assertTrue(r.err.contains(":1: " + LedgerCli.LOG_TIME_ATTRIBUTE), r.err);
+        assertEquals(2, run("replay", "--correction-window", "soon", log.toString()).exit);
+    }
 }
