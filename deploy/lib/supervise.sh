@@ -10,10 +10,12 @@
 #       default 30 s; back to 1 s once it has run for a minute), with "restarting NAME (exit N), attempt K in S s" on
 #       stdout and in its log, then "ready again …" with the time from its death to ready. The simulator ending with
 #       status 0 is not restarted.
+#       A component with a file $LEDGER_DATA/hold/NAME is not started again while that file exists (an operator's
+#       "keep it down", used by deploy/bin/chaos to keep a broker or PostgreSQL away for a while).
 #   Ctrl-C / SIGTERM / SIGHUP: every component stopped, the last started first (SIGTERM, SIGKILL after its grace).
 
 ORDER=()
-declare -A PID=() LAUNCH=() READY=() GRACE=() STATE=() ATTEMPT=() NEXT_AT=() UP_SINCE=() DOWN_MS=() LAUNCH_MS=() LOG_OFFSET=()
+declare -A HELD=() PID=() LAUNCH=() READY=() GRACE=() STATE=() ATTEMPT=() NEXT_AT=() UP_SINCE=() DOWN_MS=() LAUNCH_MS=() LOG_OFFSET=()
 RESTART_MAX_DELAY="${RESTART_MAX_DELAY:-30}"
 BUILD_PID=
 STOPPING=0
@@ -39,6 +41,8 @@ launch() {
   "${LAUNCH[$name]}" "$name"
   PID[$name]="$LAUNCHED_PID"
   LAUNCH_MS[$name]="$(now_ms)"
+  # For tools that act on one component (deploy/bin/chaos): its current process.
+  mkdir -p "$LEDGER_DATA/pids" && echo "$LAUNCHED_PID" > "$LEDGER_DATA/pids/$name"
 }
 
 # Stops one process: SIGTERM, then waits (SIGKILL after the grace period). Appends "NAME tenths" to STOPPED.
@@ -166,7 +170,11 @@ supervise() {
           fi
           ;;
         waiting)
-          if [ "$SECONDS" -ge "${NEXT_AT[$name]}" ] && [ "$STOPPING" -eq 0 ]; then
+          if [ -e "$LEDGER_DATA/hold/$name" ]; then
+            [ "${HELD[$name]:-0}" -eq 1 ] || say "$name" "held down ($LEDGER_DATA/hold/$name)"
+            HELD[$name]=1
+          elif [ "$SECONDS" -ge "${NEXT_AT[$name]}" ] && [ "$STOPPING" -eq 0 ]; then
+            HELD[$name]=0
             STATE[$name]=starting
             launch "$name"
           fi
