@@ -34,6 +34,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * BrokerSetup --bootstrap HOST:PORT --credentials FILE [--partitions N] [--rejected-retention 30d] [--rulings-retention 7d]
+ * (partitions: default those of topics.properties)
  * </pre>
  * The credentials file holds {@code password.<user>=…} lines: {@code admin} and every service user.
  */
@@ -49,7 +50,7 @@ public final class BrokerSetup {
         Map<String, String> opts = options(args);
         String bootstrap = required(opts, "--bootstrap");
         Properties credentials = load(Path.of(required(opts, "--credentials")));
-        int partitions = Integer.parseInt(opts.getOrDefault("--partitions", "12"));
+        int partitions = opts.containsKey("--partitions") ? Integer.parseInt(opts.get("--partitions")) : Topics.DEFAULT_PARTITIONS;
         Duration rejectedRetention = duration(opts.getOrDefault("--rejected-retention", "30d"));
         Duration rulingsRetention = duration(opts.getOrDefault("--rulings-retention", "7d"));
 
@@ -63,9 +64,10 @@ public final class BrokerSetup {
             System.err.printf("kafka setup: users %s, %d ACLs (%d stale removed)%n", LedgerAcls.SERVICE_USERS,
                     LedgerAcls.bindings().size(), removed);
         }
-        TopicSetup.ensure(bootstrap, adminSettings, partitions, (short) 1, "", TIMEOUT_SECONDS, rejectedRetention,
-                rulingsRetention);
-        System.err.printf("kafka setup: topics %s (%d partitions when created)%n", Topics.ALL, partitions);
+        TopicSetup.ensure(bootstrap, adminSettings, partitions, TopicSetup.REPLICATION_FROM_SETTINGS, "", TIMEOUT_SECONDS,
+                rejectedRetention, rulingsRetention);
+        System.err.printf("kafka setup: topics %s (%d partitions when created; replication and min ISR of topics.properties,"
+                + " as far as the brokers allow)%n", Topics.ALL, partitions);
     }
 
     /** The client settings of a SCRAM-SHA-512 user. */

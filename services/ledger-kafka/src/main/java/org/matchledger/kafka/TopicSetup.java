@@ -21,8 +21,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Creates the ledger's topics when they are absent, with {@code partitions} partitions and the settings of
- * {@link Topics#settings}; on existing topics it sets those settings again (a topic created by a client's
+ * Creates the ledger's topics when they are absent, with {@code partitions} partitions, the replication of
+ * {@code topics.properties} (as far as the cluster's brokers allow: {@link Topics#replicationFor}) and the settings of
+ * {@link Topics#settings}, {@code min.insync.replicas} among them; on existing topics it sets those settings again (a topic created by a client's
  * auto-creation would otherwise miss compaction or unlimited retention, and a topic created by an older version would
  * keep its old retention of rejections or rulings). Every service calls it at start-up.
  */
@@ -30,6 +31,15 @@ public final class TopicSetup {
     private static final Logger LOG = LoggerFactory.getLogger(TopicSetup.class);
 
     private TopicSetup() {
+    }
+
+    /** Replication factor argument meaning: the one of topics.properties, lowered to the brokers the cluster has. */
+    public static final short REPLICATION_FROM_SETTINGS = 0;
+
+    /** The topics of topics.properties: its partitions and replication (as far as the brokers allow). */
+    public static void ensure(String bootstrapServers, Map<String, Object> clientSettings, int timeoutSeconds) {
+        ensure(bootstrapServers, clientSettings, Topics.DEFAULT_PARTITIONS, REPLICATION_FROM_SETTINGS, "", timeoutSeconds,
+                Topics.DEFAULT_REJECTED_RETENTION);
     }
 
     public static void ensure(String bootstrapServers, int partitions, short replicationFactor) {
@@ -50,7 +60,8 @@ public final class TopicSetup {
 
     /**
      * With {@code clientSettings}: further settings of the admin client, e.g. {@link KafkaSecurity}'s (the user it
-     * authenticates as needs CREATE and ALTER_CONFIGS on the topics).
+     * authenticates as needs CREATE and ALTER_CONFIGS on the topics). {@code replicationFactor}
+     * {@link #REPLICATION_FROM_SETTINGS}: the one of topics.properties, as far as the brokers allow.
      */
     public static void ensure(String bootstrapServers, Map<String, Object> clientSettings, int partitions,
                               short replicationFactor, String prefix, int timeoutSeconds, Duration rejectedRetention) {
@@ -68,19 +79,37 @@ public final class TopicSetup {
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutSeconds * 1000);
         try (Admin admin = Admin.create(config)) {
             Set<String> existing = admin.listTopics().names().get(timeoutSeconds, TimeUnit.SECONDS);
+            short replication = replicationFactor;
+            if (replication <= 0) {
+                int brokers = admin.describeCluster().nodes().get(timeoutSeconds, TimeUnit.SECONDS).size();
+                replication = Topics.replicationFor(brokers);
+                if (replication < Topics.REPLICATION_FACTOR) {
+                    LOG.warn("{} broker(s): the ledger's topics get {} replica(s), not the {} of topics.properties",
+                            brokers, replication, Topics.REPLICATION_FACTOR);
+                }
+            }
+            // Existing topics keep their replica count: their min ISR follows it.
+            Map<String, Short> replicas = new HashMap<>();
+            List<String> present = Topics.ALL.stream().filter(existing::contains).toList();
+            if (!present.isEmpty()) {
+                admin.describeTopics(present).allTopicNames().get(timeoutSeconds, TimeUnit.SECONDS).forEach((name, d) ->
+                        replicas.put(name, (short) d.partitions().get(0).replicas().size()));
+            }
             List<NewTopic> missing = new ArrayList<>();
             for (String topic : Topics.ALL) {
                 if (!existing.contains(topic)) {
-                    missing.add(new NewTopic(topic, partitions, replicationFactor).configs(Topics.settings(topic, rejectedRetention, rulingsRetention)));
+                    missing.add(new NewTopic(topic, partitions, replication).configs(settings(topic, replication, rejectedRetention, rulingsRetention)));
+                    replicas.put(topic, replication);
                 }
                 if (!prefix.isEmpty() && !topic.equals(Topics.TABLE_EVENTS) && !existing.contains(prefix + topic)) {
-                    missing.add(new NewTopic(prefix + topic, partitions, replicationFactor).configs(Topics.settings(topic, rejectedRetention, rulingsRetention)));
+                    missing.add(new NewTopic(prefix + topic, partitions, replication).configs(settings(topic, replication, rejectedRetention, rulingsRetention)));
                 }
             }
             if (!missing.isEmpty()) {
                 try {
                     admin.createTopics(missing).all().get(timeoutSeconds, TimeUnit.SECONDS);
-                    LOG.info("created topics {} with {} partitions", missing.stream().map(NewTopic::name).toList(), partitions);
+                    LOG.info("created topics {} with {} partitions, {} replica(s)", missing.stream().map(NewTopic::name).toList(),
+                            partitions, replication);
                 } catch (ExecutionException e) {
                     if (!(e.getCause() instanceof TopicExistsException)) {
                         throw e; // another service created them at the same moment: fine
@@ -90,7 +119,7 @@ public final class TopicSetup {
             Map<ConfigResource, java.util.Collection<AlterConfigOp>> alter = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
             for (String topic : Topics.ALL) {
                 List<AlterConfigOp> ops = new ArrayList<>();
-                Topics.settings(topic, rejectedRetention, rulingsRetention).forEach((k, v) -> ops.add(new AlterConfigOp(new ConfigEntry(k, v), AlterConfigOp.OpType.SET)));
+                settings(topic, replicas.getOrDefault(topic, replication), rejectedRetention, rulingsRetention).forEach((k, v) -> ops.add(new AlterConfigOp(new ConfigEntry(k, v), AlterConfigOp.OpType.SET)));
                 if (!ops.isEmpty()) {
                     alter.put(new ConfigResource(ConfigResource.Type.TOPIC, topic), ops);
                 }
@@ -102,5 +131,13 @@ public final class TopicSetup {
         } catch (Exception e) {
             throw new IllegalStateException("cannot create the ledger's topics on " + bootstrapServers + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A topic's settings: those of topics.properties, and the min ISR that goes with its replica count. */
+    static Map<String, String> settings(String topic, short replication, Duration rejectedRetention,
+                                        Duration rulingsRetention) {
+        Map<String, String> settings = new HashMap<>(Topics.settings(topic, rejectedRetention, rulingsRetention));
+        settings.put("min.insync.replicas", Integer.toString(Topics.minInsyncReplicasFor(replication)));
+        return settings;
     }
 }

@@ -26,10 +26,12 @@ public class TopicsAtStartup {
 
     @ConfigProperty(name = "kafka.bootstrap.servers")
     String bootstrapServers;
-    @ConfigProperty(name = "ledger.topics.partitions", defaultValue = "12")
-    int partitions;
-    @ConfigProperty(name = "ledger.topics.replication-factor", defaultValue = "1")
-    short replicationFactor;
+    /** Default: topics.properties (Topics.DEFAULT_PARTITIONS). */
+    @ConfigProperty(name = "ledger.topics.partitions")
+    Optional<Integer> partitions;
+    /** Default: topics.properties, as far as the cluster's brokers allow. */
+    @ConfigProperty(name = "ledger.topics.replication-factor")
+    Optional<Short> replicationFactor;
     /**
      * Off where no broker is used (tests on SmallRye's in-memory connector), and where the topics are created by an
      * administrator and the service's Kafka user may not create or alter them (deploy/local with SASL).
@@ -70,7 +72,8 @@ public class TopicsAtStartup {
 
     private boolean tryOnce(int timeoutSeconds) {
         try {
-            TopicSetup.ensure(bootstrapServers, KafkaSecurityConfig.current(), partitions, replicationFactor,
+            TopicSetup.ensure(bootstrapServers, KafkaSecurityConfig.current(), partitions.orElse(Topics.DEFAULT_PARTITIONS),
+                    replicationFactor.orElse(TopicSetup.REPLICATION_FROM_SETTINGS),
                     outputPrefix.orElse(""), timeoutSeconds, rejectedRetention, rulingsRetention);
             return true;
         } catch (RuntimeException e) {
