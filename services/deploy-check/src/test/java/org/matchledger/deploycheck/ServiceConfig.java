@@ -12,6 +12,8 @@ import java.util.TreeSet;
 
 /** A service's own configuration (services/NAME/src/main/resources/application.properties), production profile. */
 record ServiceConfig(String name, Properties properties) {
+    private static final java.util.regex.Pattern CHANNEL_TOPICS =
+            java.util.regex.Pattern.compile("mp\\.messaging\\.(incoming|outgoing)\\.[^.]+\\.topics?");
     static final List<String> SERVICES = List.of("table-gateway", "scoreboard", "audit-trail", "rules-processor");
 
     static ServiceConfig of(String service) {
@@ -45,7 +47,7 @@ record ServiceConfig(String name, Properties properties) {
     TreeSet<String> channelTopics() {
         TreeSet<String> topics = new TreeSet<>();
         for (String k : properties.stringPropertyNames()) {
-            if (k.startsWith("mp.messaging.") && (k.endsWith(".topic") || k.endsWith(".topics"))) {
+            if (CHANNEL_TOPICS.matcher(k).matches()) {
                 for (String t : get(k).split(",")) {
                     topics.add(t.trim());
                 }
