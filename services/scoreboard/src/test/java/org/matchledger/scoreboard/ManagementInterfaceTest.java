@@ -10,6 +10,7 @@ import org.matchledger.testsupport.TestTokensResource;
 import java.net.URL;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -41,5 +42,12 @@ class ManagementInterfaceTest {
     void metricsAreOnTheManagementPort_notOnThePublicOne() {
         given().get(managementMetrics).then().statusCode(200);
         given().get(publicMetrics).then().statusCode(404);
+    }
+
+    /** The gauge the HorizontalPodAutoscaler scales on (deploy/k8s): live feed connections. */
+    @Test
+    void liveConnectionsAreAGauge() {
+        given().get(managementMetrics).then().statusCode(200)
+                .body(containsString("# TYPE scoreboard_connections gauge"));
     }
 }
