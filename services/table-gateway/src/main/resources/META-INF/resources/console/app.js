@@ -232,8 +232,28 @@ function retryLater(ms) {
 async function reject(item, reason) {
   item.state = 'rejected';
   item.reason = reason;
-  await outbox.put(item);
   await fetchView();
+  // another console recorded this seq: this one follows the match (read-only) until it takes over
+  item.conflict = /^seq: /.test(reason) && !!S.view && S.view.lastSeq >= item.seq;
+  await outbox.put(item);
+}
+/** Takes the match over from another console: this console's waiting events go after the ledger's last one. */
+async function takeOver() {
+  await fetchView();
+  let seq = S.view.lastSeq;
+  for (const item of S.queue) {
+    await outbox.remove(item.matchId, item.seq);
+    item.seq = ++seq;
+    item.event = {...item.event, seq: item.seq, id: crypto.randomUUID()};
+    item.id = item.event.id;
+    item.state = 'queued';
+    delete item.reason;
+    delete item.conflict;
+    await outbox.put(item);
+  }
+  await reloadQueue();
+  render();
+  pump();
 }
 async function post(item) {
   return fetch(`../matches/${encodeURIComponent(item.matchId)}/events?wait=${WAIT_MS}`, {
@@ -367,6 +387,10 @@ function answerCard(v) {
 function rejectedCard() {
   const head = S.queue[0];
   if (!head || head.state !== 'rejected') return '';
+  if (head.conflict) {
+    return `<section class="card rejected" id="rejected" data-conflict="true"><p>${esc(L.otherConsole(head.seq, S.queue.length))}</p>
+      <button data-act="takeover">${L.takeOver}</button><button data-act="discard">${L.discard}</button></section>`;
+  }
   return `<section class="card rejected" id="rejected"><p>${esc(L.rejectedBanner(head.seq, head.reason))}</p>
     <button data-act="discard">${L.discard}</button></section>`;
 }
@@ -411,7 +435,7 @@ function describe(e, n) {
 
 function inputCard(v) {
   const n = id => name(v, id);
-  if (S.queue[0] && S.queue[0].state === 'rejected' && !S.view) return '';
+  if (S.queue[0] && S.queue[0].state === 'rejected' && (S.queue[0].conflict || !S.view)) return ''; // read-only
   if (v.status === 'FINISHED') return '';
   if (v.pendingOption) {
     const po = v.pendingOption;
@@ -546,6 +570,7 @@ document.addEventListener('click', async ev => {
       localStorage.removeItem('console.match'); S.matchId = null; S.view = null; S.answer = []; S.draft = null;
       await loadTableMatches(); return render();
     case 'discard': return discardRejected();
+    case 'takeover': return takeOver();
     case 'lagwinner': S.lag.winner = el.dataset.player; return render();
     case 'lagfault': {
       const f = S.lag.faults[el.dataset.player] || (S.lag.faults[el.dataset.player] = {});
@@ -707,5 +732,7 @@ function sleep(ms) { return new Promise(r => setTimeout(r, ms)); }
 window.addEventListener('online', () => { S.net = 'online'; S.backoff = 0; render(); pump(); });
 window.addEventListener('offline', () => { S.net = 'offline'; render(); });
 if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js', {scope: './'});
-setInterval(() => { if (S.matchId && navigator.onLine && !S.queue.length) fetchView().then(render); }, 10000);
+setInterval(() => {
+  if (S.matchId && navigator.onLine && (!S.queue.length || S.queue[0].state === 'rejected')) fetchView().then(render);
+}, 5000);
 home();

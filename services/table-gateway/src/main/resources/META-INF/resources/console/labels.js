@@ -99,6 +99,9 @@ export const L = {
   rejected: 'rejected',
   rejectedBanner: (seq, reason) => `Event ${seq} was refused: ${reason}. The shots after it wait. Record the right event now (it takes seq ${seq}), or discard it.`,
   discard: 'Discard it',
+  otherConsole: (seq, n) => `Another console is scoring this match (event ${seq} is already taken): this one follows it, read-only. `
+    + `${n} event(s) of this console wait. Take over to send them after the other console's events, or discard them one by one.`,
+  takeOver: 'Take over',
   // the answer
   answer: 'The ledger says',
   score: 'score',
