@@ -233,6 +233,14 @@ public final class HeadlessChromium implements AutoCloseable {
                     + " return e !== null && e.textContent.trim() === " + jsString(expected) + "; })()", timeout);
         }
 
+        /**
+         * Sends a DevTools command to this tab, e.g. {@code Network.emulateNetworkConditions} (a network cut) or
+         * {@code Emulation.setDeviceMetricsOverride} (a tablet's or a phone's viewport); returns its result.
+         */
+        public JsonNode send(String method, Map<String, ?> params) {
+            return devTools.call(session, method, params);
+        }
+
         /** The page's console messages and uncaught exceptions so far. */
         public List<String> console() {
             synchronized (console) {
