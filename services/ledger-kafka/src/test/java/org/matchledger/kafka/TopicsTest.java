@@ -27,9 +27,12 @@ class TopicsTest {
 
     @Test
     void theDesignSettingsOfEachTopic() {
-        // design.md "Flow": table-events and match-rulings are kept for ever, views compacted, rejections 30 days.
+        // docs/events.md: table-events kept for ever, rulings 7 days (the audit trail keeps them all), views compacted,
+        // rejections 30 days.
         assertEquals(Map.of("retention.ms", "-1", "retention.bytes", "-1"), Topics.settings(Topics.TABLE_EVENTS));
-        assertEquals(Map.of("retention.ms", "-1"), Topics.settings(Topics.MATCH_RULINGS));
+        assertEquals(Map.of("retention.ms", Long.toString(Duration.ofDays(7).toMillis())), Topics.settings(Topics.MATCH_RULINGS));
+        assertEquals(Map.of("retention.ms", Long.toString(Duration.ofDays(2).toMillis())),
+                Topics.settings(Topics.MATCH_RULINGS, Topics.DEFAULT_REJECTED_RETENTION, Duration.ofDays(2)));
         assertEquals(Map.of("cleanup.policy", "compact"), Topics.settings(Topics.MATCH_VIEWS));
         assertEquals(Map.of("retention.ms", Long.toString(Duration.ofDays(30).toMillis())),
                 Topics.settings(Topics.TABLE_EVENTS_REJECTED));
@@ -39,9 +42,9 @@ class TopicsTest {
 
     @Test
     void minIsrGoesWithTheTopicsReplicaCount() {
-        assertEquals("2", TopicSetup.settings(Topics.TABLE_EVENTS, (short) 3, Topics.DEFAULT_REJECTED_RETENTION)
-                .get("min.insync.replicas"));
-        assertEquals("1", TopicSetup.settings(Topics.MATCH_VIEWS, (short) 1, Topics.DEFAULT_REJECTED_RETENTION)
-                .get("min.insync.replicas"));
+        assertEquals("2", TopicSetup.settings(Topics.TABLE_EVENTS, (short) 3, Topics.DEFAULT_REJECTED_RETENTION,
+                Topics.DEFAULT_RULINGS_RETENTION).get("min.insync.replicas"));
+        assertEquals("1", TopicSetup.settings(Topics.MATCH_VIEWS, (short) 1, Topics.DEFAULT_REJECTED_RETENTION,
+                Topics.DEFAULT_RULINGS_RETENTION).get("min.insync.replicas"));
     }
 }
