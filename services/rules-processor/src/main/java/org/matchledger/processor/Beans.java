@@ -1,8 +1,8 @@
 package org.matchledger.processor;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import org.apache.kafka.streams.Topology;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -11,8 +11,9 @@ import java.util.Optional;
 
 /** CDI producers: the topology that quarkus-kafka-streams runs. */
 public class Beans {
+    /** {@code @Singleton}, not a client proxy: Kafka Streams reads the topology's fields, which a proxy does not hold. */
     @Produces
-    @ApplicationScoped
+    @Singleton
     Topology topology(@ConfigProperty(name = "ledger.output-topic-prefix", defaultValue = "") Optional<String> prefix,
                       @ConfigProperty(name = "ledger.matches.correction-window", defaultValue = "24h") Duration window,
                       @ConfigProperty(name = "ledger.processor.close-check-interval", defaultValue = "1m") Duration closeCheck,

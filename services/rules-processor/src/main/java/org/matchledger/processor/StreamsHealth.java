@@ -3,6 +3,7 @@ package org.matchledger.processor;
 import io.quarkus.runtime.Quarkus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -49,7 +50,7 @@ public class StreamsHealth {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     KafkaStreams.StateListener stateListener() {
         return (newState, oldState) -> {
             state = newState;
@@ -66,7 +67,7 @@ public class StreamsHealth {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     StreamsUncaughtExceptionHandler uncaughtExceptionHandler() {
         return e -> {
             failure = e;

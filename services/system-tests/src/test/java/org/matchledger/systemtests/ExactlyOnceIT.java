@@ -194,7 +194,7 @@ class ExactlyOnceIT {
         for (ServiceProcess s : services) {
             if (s.name().equals("rules-processor")) {
                 long aborted = s.logText().lines()
-                        .filter(l -> l.contains("SRMSG18262") || l.contains("it will be judged again")).count();
+                        .filter(l -> l.contains("TaskCorruptedException") || l.contains("ProducerFencedException")).count();
                 note("%s: %d aborted transaction(s) logged", s, aborted);
             }
         }
