@@ -78,6 +78,8 @@ public final class MatchSequencer {
     /** The view with {@code "closed": true}, until it is released with its ruling (or anchored on). */
     private String closedView;
     private long closedViewSeq = -1;
+    /** A MATCH_CLOSED ruling read before the anchor. */
+    private Ruling closingBeforeAnchor;
     /** Closed: released its closing (or anchored on its closed view). */
     private boolean closed;
     /** The latest view written before the start, while unanchored (-1: none). */
@@ -130,7 +132,8 @@ public final class MatchSequencer {
 
     private List<FeedMessage> onRulingBeforeAnchor(Ruling r, long now) {
         if (r.isClosing()) {
-            return List.of(); // no group follows a closing: this match anchors on its (closed) view
+            closingBeforeAnchor = r; // no group follows a closing: the match anchors on a view, then this is released
+            return List.of();
         }
         if (r.isNotice() || r.seq() == null) {
             noticesBeforeAnchor.add(r);
@@ -157,7 +160,13 @@ public final class MatchSequencer {
         noticesSinceLastApplied = 0;
         views.headMap(lastSeq, true).clear();
         FeedMessage view = new FeedMessage(matchId, new FeedPosition(lastSeq, 0), FeedMessage.Kind.VIEW, json, now);
-        firstPosition = view.position();
+        if (firstPosition == null) {
+            firstPosition = view.position();
+        }
+        if (closingBeforeAnchor != null && !closed) {
+            queue.add(new Closing(closingBeforeAnchor)); // its closed view may still come
+        }
+        closingBeforeAnchor = null;
         List<FeedMessage> out = new ArrayList<>(List.of(view));
         out.addAll(release(now));
         return out;
@@ -193,6 +202,9 @@ public final class MatchSequencer {
                 startViewSeq = Math.max(startViewSeq, lastSeq);
             }
             return read == ViewRead.BEFORE_CUT ? anchorOnView(lastSeq, now) : List.of();
+        }
+        if (read == ViewRead.BEFORE_CUT && !fromItsStart && queue.stream().noneMatch(p -> p instanceof Group)) {
+            return anchorOnView(lastSeq, now); // a later view of a match read from a cut: its rulings are before it too
         }
         return release(now);
     }

@@ -225,4 +225,15 @@ class MatchSequencerTest {
         assertEquals(List.of("9 view CLOSED"), idsAndEvents(out));
         assertTrue(s.closed());
     }
+
+    @Test
+    void readFromACut_aClosingReadBeforeItsMatchsViewsFollowsTheLatestOfThem() {
+        MatchSequencer s = new MatchSequencer(M, false);
+        List<FeedMessage> out = new ArrayList<>(s.onRuling(closing(3), 0));
+        for (long seq = 1; seq <= 3; seq++) {
+            out.addAll(s.onView(seq, "V" + seq, 0, MatchSequencer.ViewRead.BEFORE_CUT, false));
+        }
+        out.addAll(s.onView(3, "CLOSED", 0, MatchSequencer.ViewRead.AT_START, true));
+        assertEquals(List.of("1 view V1", "2 view V2", "3 view V3", "3.1 ruling closing", "3.1 view CLOSED"), idsAndEvents(out));
+    }
 }
