@@ -99,9 +99,13 @@ public final class LocalKafkaCluster implements AutoCloseable {
 
     /** The node (1…3) that leads most partitions of {@code topics}. */
     public int leaderOfMost(Collection<String> topics) {
-        try (Admin admin = Admin.create(clientProperties("admin"))) {
+        Map<String, Object> props = clientProperties("admin");
+        // Patient: a node may just have died, and the machine may be loaded.
+        props.put("request.timeout.ms", 30_000);
+        props.put("default.api.timeout.ms", 120_000);
+        try (Admin admin = Admin.create(props)) {
             Map<Integer, Integer> led = new HashMap<>();
-            for (TopicDescription d : admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS).values()) {
+            for (TopicDescription d : admin.describeTopics(topics).allTopicNames().get(120, TimeUnit.SECONDS).values()) {
                 for (TopicPartitionInfo p : d.partitions()) {
                     Node leader = p.leader();
                     if (leader != null) {
