@@ -97,7 +97,8 @@ service() {
   local name="$1"
   SVC_MODULE[$name]="$2"; SVC_PORT[$name]="$3"; SVC_MPORT[$name]="$4"; shift 4
   # Options are kept as one string of shell words (quoted with printf %q), read back as an array.
-  SVC_OPTS[$name]="$(printf '%q ' "$@")"
+  SVC_OPTS[$name]=""
+  [ $# -eq 0 ] || SVC_OPTS[$name]="$(printf '%q ' "$@")"
 }
 
 launch_service() {

@@ -20,7 +20,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.matchledger.testsupport.LocalKafkaScripts.HOST;
-import static org.matchledger.testsupport.LocalKafkaScripts.READY_TIMEOUT_SECONDS;
 
 /**
  * Three nodes of {@code deploy/local/kafka} (KRaft, each a controller and a broker), started as
@@ -32,6 +31,8 @@ import static org.matchledger.testsupport.LocalKafkaScripts.READY_TIMEOUT_SECOND
 public final class LocalKafkaCluster implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LocalKafkaCluster.class.getName());
     public static final int NODES = 3;
+    /** A quorum of three JVMs on a loaded 2-core machine takes minutes to form: generous, as the runner's. */
+    private static final long READY_TIMEOUT_SECONDS = Long.getLong("testsupport.kafka.cluster.ready-timeout", 480);
 
     private final Path dataDir;
     private final List<Integer> ports;
@@ -61,8 +62,9 @@ public final class LocalKafkaCluster implements AutoCloseable {
             Map<String, String> env = cluster.env(1, topicPartitions);
             LocalKafkaScripts.step(LocalKafkaScripts.run("wait-ready",
                     List.of(HOST + ":" + cluster.ports.get(0), Long.toString(READY_TIMEOUT_SECONDS)), env, log),
-                    cluster.processes(), "wait-ready", log);
-            LocalKafkaScripts.step(LocalKafkaScripts.run("setup", List.of(), env, log), cluster.processes(), "setup", log);
+                    cluster.processes(), "wait-ready", log, READY_TIMEOUT_SECONDS);
+            LocalKafkaScripts.step(LocalKafkaScripts.run("setup", List.of(), env, log), cluster.processes(), "setup", log,
+                    READY_TIMEOUT_SECONDS);
             cluster.credentials = LocalKafkaScripts.credentials(cluster.dataDir);
             LOG.log(Level.INFO, "local Kafka cluster (3 nodes, SASL) ready at {0} (data {1})",
                     cluster.bootstrapServers(), cluster.dataDir);
@@ -97,9 +99,13 @@ public final class LocalKafkaCluster implements AutoCloseable {
 
     /** The node (1…3) that leads most partitions of {@code topics}. */
     public int leaderOfMost(Collection<String> topics) {
-        try (Admin admin = Admin.create(clientProperties("admin"))) {
+        Map<String, Object> props = clientProperties("admin");
+        // Patient: a node may just have died, and the machine may be loaded.
+        props.put("request.timeout.ms", 30_000);
+        props.put("default.api.timeout.ms", 120_000);
+        try (Admin admin = Admin.create(props)) {
             Map<Integer, Integer> led = new HashMap<>();
-            for (TopicDescription d : admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS).values()) {
+            for (TopicDescription d : admin.describeTopics(topics).allTopicNames().get(120, TimeUnit.SECONDS).values()) {
                 for (TopicPartitionInfo p : d.partitions()) {
                     Node leader = p.leader();
                     if (leader != null) {

@@ -58,8 +58,12 @@ final class LocalKafkaScripts {
 
     /** Waits for a step of the start; fails, naming it, when it fails or a broker exits meanwhile. */
     static void step(Process step, List<Process> brokers, String name, Path log) {
+        step(step, brokers, name, log, READY_TIMEOUT_SECONDS);
+    }
+
+    static void step(Process step, List<Process> brokers, String name, Path log, long timeoutSeconds) {
         try {
-            if (!step.waitFor(READY_TIMEOUT_SECONDS + 60, TimeUnit.SECONDS)) {
+            if (!step.waitFor(timeoutSeconds + 60, TimeUnit.SECONDS)) {
                 step.destroyForcibly();
                 throw new IllegalStateException("deploy/local/kafka/" + name + " did not finish; log:\n" + tail(log));
             }

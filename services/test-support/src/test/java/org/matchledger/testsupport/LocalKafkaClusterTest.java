@@ -49,15 +49,17 @@ class LocalKafkaClusterTest {
 
     @Test
     void theLedgersTopicsHaveThreeReplicasAndMinIsrTwo() throws Exception {
-        try (Admin admin = Admin.create(cluster.clientProperties("admin"))) {
-            Map<String, TopicDescription> topics = admin.describeTopics(Topics.ALL).allTopicNames().get(30, TimeUnit.SECONDS);
+        Map<String, Object> a = cluster.clientProperties("admin");
+        a.put("default.api.timeout.ms", 120_000);
+        try (Admin admin = Admin.create(a)) {
+            Map<String, TopicDescription> topics = admin.describeTopics(Topics.ALL).allTopicNames().get(120, TimeUnit.SECONDS);
             for (TopicDescription d : topics.values()) {
                 assertEquals(3, d.partitions().size(), d.name());
                 d.partitions().forEach(p -> assertEquals(3, p.replicas().size(), d.name() + " " + p));
             }
             List<ConfigResource> resources = Topics.ALL.stream()
                     .map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t)).toList();
-            Map<ConfigResource, Config> configs = admin.describeConfigs(resources).all().get(30, TimeUnit.SECONDS);
+            Map<ConfigResource, Config> configs = admin.describeConfigs(resources).all().get(120, TimeUnit.SECONDS);
             configs.forEach((r, c) -> assertEquals("2", c.get("min.insync.replicas").value(), r.name()));
         }
     }
@@ -71,11 +73,12 @@ class LocalKafkaClusterTest {
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 30_000);
-        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 60_000);
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 30_000);
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000);
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
             for (int i = 0; i < 30; i++) {
                 String value = "cluster-test-" + i;
-                producer.send(new ProducerRecord<>(Topics.TABLE_EVENTS, "m-cluster-" + (i % 3), value)).get(60, TimeUnit.SECONDS);
+                producer.send(new ProducerRecord<>(Topics.TABLE_EVENTS, "m-cluster-" + (i % 3), value)).get(150, TimeUnit.SECONDS);
                 written.add(value);
             }
         }
@@ -83,13 +86,15 @@ class LocalKafkaClusterTest {
 
         Map<String, Object> c = cluster.clientProperties("admin");
         c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        c.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, 30_000);
+        c.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 120_000);
         List<String> read = new ArrayList<>();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(c, new StringDeserializer(), new StringDeserializer())) {
             List<TopicPartition> partitions = List.of(new TopicPartition(Topics.TABLE_EVENTS, 0),
                     new TopicPartition(Topics.TABLE_EVENTS, 1), new TopicPartition(Topics.TABLE_EVENTS, 2));
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
             while (read.size() < written.size() && System.nanoTime() < deadline) {
                 for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(500))) {
                     read.add(r.value());
