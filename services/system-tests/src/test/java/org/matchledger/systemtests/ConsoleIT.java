@@ -55,21 +55,22 @@ class ConsoleIT {
         Awaitility.pollInSameThread();
         String servers = KafkaBroker.bootstrapServers();
         int scoreboardPort = ServiceProcess.freePort();
+        // One at a time on a loaded 2-core machine: the processor and the scoreboard, then Keycloak, then the gateway.
         ExecutorService starter = Executors.newFixedThreadPool(2);
         try {
             Future<ServiceProcess> p = starter.submit(() -> ServiceProcess.processor(servers, "console-" + RUN));
             Future<ServiceProcess> s = starter.submit(() -> ServiceProcess.scoreboard(servers, scoreboardPort));
-            keycloak = KeycloakServer.start();
-            Map<String, String> props = ServiceProcess.serviceProperties(servers);
-            props.keySet().removeIf(k -> k.startsWith("quarkus.oidc."));
-            props.put("quarkus.oidc.auth-server-url", keycloak.issuer().toString());
-            props.put("console.scoreboard-url", "http://127.0.0.1:" + scoreboardPort);
-            gateway = ServiceProcess.start("table-gateway", ServiceProcess.jar(ServiceProcess.GATEWAY_JAR), props);
             processor = p.get(180, TimeUnit.SECONDS);
             scoreboard = s.get(180, TimeUnit.SECONDS);
         } finally {
             starter.shutdownNow();
         }
+        keycloak = KeycloakServer.start();
+        Map<String, String> props = ServiceProcess.serviceProperties(servers);
+        props.keySet().removeIf(k -> k.startsWith("quarkus.oidc."));
+        props.put("quarkus.oidc.auth-server-url", keycloak.issuer().toString());
+        props.put("console.scoreboard-url", "http://127.0.0.1:" + scoreboardPort);
+        gateway = ServiceProcess.start("table-gateway", ServiceProcess.jar(ServiceProcess.GATEWAY_JAR), props);
         browser = HeadlessChromium.launch();
         consoleUrl = gateway.baseUrl() + "/console/";
         page = browser.open(consoleUrl);
