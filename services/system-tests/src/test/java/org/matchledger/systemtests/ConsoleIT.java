@@ -55,21 +55,26 @@ class ConsoleIT {
         Awaitility.pollInSameThread();
         String servers = KafkaBroker.bootstrapServers();
         int scoreboardPort = ServiceProcess.freePort();
+        // One at a time on a loaded 2-core machine: the processor and the scoreboard, then Keycloak, then the gateway.
         ExecutorService starter = Executors.newFixedThreadPool(2);
         try {
-            Future<ServiceProcess> p = starter.submit(() -> ServiceProcess.processor(servers, "console-" + RUN));
-            Future<ServiceProcess> s = starter.submit(() -> ServiceProcess.scoreboard(servers, scoreboardPort));
-            keycloak = KeycloakServer.start();
-            Map<String, String> props = ServiceProcess.serviceProperties(servers);
-            props.keySet().removeIf(k -> k.startsWith("quarkus.oidc."));
-            props.put("quarkus.oidc.auth-server-url", keycloak.issuer().toString());
-            props.put("console.scoreboard-url", "http://127.0.0.1:" + scoreboardPort);
-            gateway = ServiceProcess.start("table-gateway", ServiceProcess.jar(ServiceProcess.GATEWAY_JAR), props);
-            processor = p.get(180, TimeUnit.SECONDS);
-            scoreboard = s.get(180, TimeUnit.SECONDS);
+            Map<String, String> pp = ServiceProcess.serviceProperties(servers);
+            pp.put("mp.messaging.incoming.table-events.group.id", "console-" + RUN);
+            Map<String, String> sp = ServiceProcess.serviceProperties(servers);
+            sp.put("quarkus.http.port", Integer.toString(scoreboardPort));
+            Future<ServiceProcess> p = starter.submit(() -> started("rules-processor", ServiceProcess.PROCESSOR_JAR, pp));
+            Future<ServiceProcess> s = starter.submit(() -> started("scoreboard", ServiceProcess.SCOREBOARD_JAR, sp));
+            processor = p.get(300, TimeUnit.SECONDS);
+            scoreboard = s.get(300, TimeUnit.SECONDS);
         } finally {
             starter.shutdownNow();
         }
+        keycloak = KeycloakServer.start();
+        Map<String, String> props = ServiceProcess.serviceProperties(servers);
+        props.keySet().removeIf(k -> k.startsWith("quarkus.oidc."));
+        props.put("quarkus.oidc.auth-server-url", keycloak.issuer().toString());
+        props.put("console.scoreboard-url", "http://127.0.0.1:" + scoreboardPort);
+        gateway = started("table-gateway", ServiceProcess.GATEWAY_JAR, props);
         browser = HeadlessChromium.launch();
         consoleUrl = gateway.baseUrl() + "/console/";
         page = browser.open(consoleUrl);
@@ -193,7 +198,7 @@ class ConsoleIT {
         tap("[data-act=step][data-id=rail-balls][data-d='-1']");
         assertEquals("2", page.text("#rail-balls"));
         tapAndSettle("#miss");
-        assertTrue(answerHas("ILLEGAL_BREAK", "3.3"), answer());
+        assertTrue(answerHas("ILLEGAL_BREAK", null), answer());
         page.waitFor("document.querySelector('#options [data-option=REBREAK]') !== null", TIMEOUT);
         assertEquals("p2", view("pendingOption.player"));
         screenshot("console-8ball-option-tablet");
@@ -330,6 +335,18 @@ class ConsoleIT {
 
     // ---- helpers ---------------------------------------------------------------------------------------------------
 
+    /** Starts a packaged service and waits up to 4 minutes for it (this class starts Keycloak too, on 2 loaded cores). */
+    static ServiceProcess started(String name, String jarProperty, Map<String, String> props) {
+        ServiceProcess service = ServiceProcess.launch(name, ServiceProcess.jar(jarProperty), props);
+        try {
+            service.awaitReady(Duration.ofMinutes(4));
+        } catch (RuntimeException | Error e) {
+            service.stop();
+            throw e;
+        }
+        return service;
+    }
+
     static void open(String m, String discipline, String p1, String p2, int race) {
         if (page.count("form#open") == 0) {
             tap("[data-act=leave]");
@@ -369,7 +386,7 @@ class ConsoleIT {
     }
 
     static void settle(long seq) {
-        page.waitFor("consoleState.queue.length === 0 && consoleState.view && consoleState.view.lastSeq >= " + seq
+        page.waitFor("!consoleState.busy && consoleState.queue.length === 0 && consoleState.view && consoleState.view.lastSeq >= " + seq
                 + " && document.querySelector('#rejected') === null", TIMEOUT);
     }
 

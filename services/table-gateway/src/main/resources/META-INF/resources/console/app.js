@@ -178,7 +178,7 @@ let retryTimer = null;
 /** Sends the outbox in order, one event at a time with ?wait=, until it is empty, offline, or stopped by a refusal. */
 async function pump() {
   if (pumping) return;
-  pumping = true;
+  pumping = S.busy = true;
   clearTimeout(retryTimer);
   try {
     for (;;) {
@@ -221,6 +221,7 @@ async function pump() {
     if (!navigator.onLine) S.net = 'offline';
     else if (!retryTimer && S.net === 'sending') S.net = 'online';
     render();
+    S.busy = false;
   }
 }
 function retryLater(ms) {
@@ -462,7 +463,7 @@ function lagCard(v) {
 }
 
 function newDraft(v) {
-  return {shooter: v.atTable || v.players[0].id, pocketed: [], offTable: [], firstContact: undefined,
+  return {basis: v.lastSeq, touched: false, shooter: v.atTable || v.players[0].id, pocketed: [], offTable: [], firstContact: undefined,
     pocket: 'FOOT_RIGHT', rail: true, scratch: false, cueOff: false, offMode: false, safety: false, pushOut: false,
     jumped: false, fouls: [], ballsToRail: null, crossed: null, cueToRail: true, showFouls: false,
     rerack: {cueBallInRackArea: false, lastBallInRackArea: false, lastBallBehindHeadString: false}};
@@ -473,8 +474,9 @@ function ball(b, cls, act, extra = '') {
 }
 
 function shotCard(v) {
-  const d = S.draft || (S.draft = newDraft(v));
-  const n = id => name(v, id);
+  // an untouched draft follows the ledger's answer (the shooter it names, the balls it leaves)
+  if (!S.draft || (!S.draft.touched && S.draft.basis !== v.lastSeq)) S.draft = newDraft(v);
+  const d = S.draft;
   const disc = v.discipline;
   const bb = disc === 'BLACKBALL' ? ' blackball' : '';
   const called = disc === 'EIGHT_BALL' || disc === 'STRAIGHT_POOL';
@@ -555,12 +557,15 @@ function refereeCard(v) {
 // ---------------------------------------------------------------------------------------------------------------
 // taps
 
+const DRAFT_ACTS = new Set(['shooter', 'ball', 'first', 'pocket', 'rail', 'scratch', 'cueoff', 'offmode', 'safety',
+  'pushout', 'jumped', 'cuetorail', 'showfouls', 'foul', 'rerack', 'step']);
 document.addEventListener('click', async ev => {
   const el = ev.target.closest('[data-act]');
   if (!el || el.disabled) return;
   const act = el.dataset.act;
   const v = S.matchId ? current() : null;
   const d = S.draft;
+  if (d && DRAFT_ACTS.has(act)) d.touched = true;
   switch (act) {
     case 'pair': return startPairing();
     case 'signout':
@@ -721,7 +726,7 @@ async function recordShot(v) {
 
 function draftOf(data, v) {
   const d = newDraft(v);
-  Object.assign(d, {shooter: data.shooter, pocketed: (data.pocketed || []).map(p => ({...p})), offTable: [...(data.offTable || [])],
+  Object.assign(d, {touched: true, shooter: data.shooter, pocketed: (data.pocketed || []).map(p => ({...p})), offTable: [...(data.offTable || [])],
     firstContact: data.firstContact ?? null, rail: !!data.railAfterContact, scratch: !!data.cueBallPocketed,
     cueOff: !!data.cueBallOffTable, safety: !!data.safety, pushOut: !!data.pushOut, fouls: [...(data.fouls || [])]});
   return d;
