@@ -389,16 +389,16 @@ class AuditTrailTest {
                     page.text("[data-field='winner']"), "the winner by name");
 
             // The shot's facts in words.
-            assertEquals(names.get(shot.get("shooter").asText()), page.text(row + "[data-fact='shooter'] dd"));
+            assertEquals(names.get(shot.get("shooter").asText()), page.text(row + "[data-fact='shooter'] .words"));
             assertEquals(shot.hasNonNull("firstContact") ? shot.get("firstContact").asText() : "none",
-                    page.text(row + "[data-fact='first ball hit'] dd"));
+                    page.text(row + "[data-fact='first ball hit'] .words"), "in words; the ball is drawn beside them");
             List<String> pocketed = new ArrayList<>();
             shot.path("pocketed").forEach(p -> pocketed.add(p.get("ball").asText()));
             assertEquals(pocketed, strings(page.evaluate("[...document.querySelectorAll(" + HeadlessChromium.jsString(row
                     + "[data-fact='pocketed'] [data-ball]") + ")].map(e => e.dataset.ball)")));
             boolean scratch = shot.path("cueBallPocketed").asBoolean() || shot.path("cueBallOffTable").asBoolean();
             assertEquals(scratch ? 1 : 0, page.count(row + "[data-fact='scratch']"));
-            String fouls = page.text(row + "[data-fact='fouls seen'] dd");
+            String fouls = page.text(row + "[data-fact='fouls seen'] .words");
             if (shot.path("fouls").isEmpty()) {
                 assertEquals("none", fouls);
             }
