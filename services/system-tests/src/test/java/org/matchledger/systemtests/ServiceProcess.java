@@ -39,7 +39,7 @@ public final class ServiceProcess implements AutoCloseable {
     public static final String SCOREBOARD_JAR = "systemtests.scoreboard.jar";
     public static final String LOGS_DIR = "systemtests.logs.dir";
 
-    static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
     static final int STOP_GRACE_SECONDS = 15;
 
     private static final System.Logger LOG = System.getLogger(ServiceProcess.class.getName());
