@@ -108,7 +108,7 @@ final class EventWords {
                     List.of(Ball.of(discipline, ball))));
         }
         if (d.hasNonNull("placement")) {
-            f.add(Fact.of("cue ball placed", words(text(d, "placement"))));
+            f.add(Fact.of("cue ball placed", kitchen(words(text(d, "placement")))));
         }
         if (d.hasNonNull("firstContact")) {
             int ball = d.get("firstContact").asInt();
@@ -144,7 +144,7 @@ final class EventWords {
         }
         for (String flag : List.of("cueBallToRail", "firstContactBehindHeadString", "cueBallCrossedHeadString", "cueBallJumpedBall")) {
             if (d.path(flag).asBoolean()) {
-                f.add(Fact.of("seen", words(flag)));
+                f.add(Fact.of("seen", kitchen(words(flag))));
             }
         }
         List<String> fouls = new ArrayList<>();
@@ -186,7 +186,16 @@ final class EventWords {
         }
     }
 
-    static String text(JsonNode n, String field) {
+    /** Black Ball reads the head string as the baulk line and behind it as in baulk (docs/events.md, Vocabulary). */
+    private String kitchen(String words) {
+        if (!"BLACKBALL".equals(discipline)) {
+            return words;
+        }
+        return words.replace("behind head string", "in baulk").replace("behind the head string", "in baulk")
+                .replace("head string", "baulk line");
+    }
+
+        static String text(JsonNode n, String field) {
         JsonNode v = n.path(field);
         return v.isMissingNode() || v.isNull() ? null : v.asText();
     }
