@@ -38,8 +38,9 @@ public class ConsoleResource {
     private static final Logger LOG = Logger.getLogger(ConsoleResource.class);
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+    /** Absent where tokens are verified with a configured public key and no identity provider is reachable. */
     @ConfigProperty(name = "quarkus.oidc.auth-server-url")
-    String issuer;
+    Optional<String> issuer;
     @ConfigProperty(name = "console.pairing.client-id", defaultValue = "table-console")
     String clientId;
     @ConfigProperty(name = "console.scoreboard-url", defaultValue = "http://127.0.0.1:8081")
@@ -60,7 +61,7 @@ public class ConsoleResource {
     @Path("/pairing")
     @Produces(MediaType.APPLICATION_JSON)
     public CompletionStage<Response> pairing() {
-        return relay(issuer + "/protocol/openid-connect/auth/device", Map.of("client_id", clientId, "scope", "openid"));
+        return relay(issuer, "/protocol/openid-connect/auth/device", Map.of("client_id", clientId, "scope", "openid"));
     }
 
     /**
@@ -89,14 +90,20 @@ public class ConsoleResource {
                     .entity(Problem.badParameter(field,
                             "grant must be device (with device_code) or refresh (with refresh_token)")).build());
         }
-        return relay(issuer + "/protocol/openid-connect/token", form);
+        return relay(issuer, "/protocol/openid-connect/token", form);
     }
 
     private static boolean present(String s) {
         return s != null && !s.isBlank() && s.length() <= 8192;
     }
 
-    private static CompletionStage<Response> relay(String endpoint, Map<String, String> form) {
+    private static CompletionStage<Response> relay(Optional<String> issuer, String path, Map<String, String> form) {
+        if (issuer.isEmpty() || issuer.get().isBlank()) {
+            return java.util.concurrent.CompletableFuture.completedFuture(Response.status(503).type(Problem.MEDIA_TYPE)
+                    .entity(Problem.of(503, "Identity provider unavailable",
+                            "this gateway has no identity provider to pair with (quarkus.oidc.auth-server-url)")).build());
+        }
+        String endpoint = issuer.get() + path;
         String body = form.entrySet().stream()
                 .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
                 .collect(Collectors.joining("&"));
