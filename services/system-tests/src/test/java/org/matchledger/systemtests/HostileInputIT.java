@@ -695,6 +695,10 @@ class HostileInputIT {
                 while (running.get()) {
                     HttpResponse<String> r = service.health("/q/health/ready", Duration.ofSeconds(10));
                     polls.incrementAndGet();
+                    // A poll cut short by stop() (its interrupt) says nothing about the service: not counted.
+                    if (!running.get()) {
+                        return;
+                    }
                     if (r == null || r.statusCode() != 200 || !r.body().contains("\"UP\"")) {
                         notUp.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) + " ms: "
                                 + (r == null ? "no answer in 10 s" : r.statusCode() + " " + r.body()));
@@ -702,7 +706,9 @@ class HostileInputIT {
                     try {
                         peakHeap.accumulateAndGet(heapUsed(service), Math::max);
                     } catch (RuntimeException e) {
-                        notUp.add("metrics: " + e.getMessage());
+                        if (running.get()) {
+                            notUp.add("metrics: " + e.getMessage());
+                        }
                     }
                     try {
                         Thread.sleep(500);
