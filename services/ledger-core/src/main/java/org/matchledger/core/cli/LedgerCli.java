@@ -58,7 +58,8 @@ public final class LedgerCli {
         System.exit(run(args, System.out, System.err));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    /** {@code ledger} with these arguments, printing to {@code out} and {@code err}; the exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0 || !"replay".equals(args[0])) {
             err.println(USAGE);
             return 2;
