@@ -225,7 +225,15 @@ class AuditTrailTest {
     void export_jsonlIsTheEventsAsReceived_csvIsQuoted() {
         String jsonl = given().get("/matches/{id}/export?format=jsonl", match.matchId).then().statusCode(200)
                 .contentType(startsWith("application/x-ndjson")).extract().asString();
-        assertEquals(String.join("\n", match.events) + "\n", jsonl);
+        // Each event as received, with its log time (the record's Kafka timestamp) as the last attribute: what the
+        // replay tool closes a match with (docs/events.md "Closing, exactly").
+        List<String> lines = jsonl.lines().toList();
+        assertEquals(match.events.size(), lines.size());
+        for (String line : lines) {
+            assertTrue(line.matches(".*,\"ledgerlogtime\":\"[0-9T:.Z-]+\"}$"), line);
+        }
+        assertEquals(String.join("\n", match.events) + "\n",
+                jsonl.replaceAll(",\"ledgerlogtime\":\"[0-9T:.Z-]+\"}\n", "}\n"));
         String csv = given().get("/matches/{id}/export?format=csv", match.matchId).then().statusCode(200)
                 .contentType(startsWith("text/csv")).extract().asString();
         List<List<String>> records = parseCsv(csv);

@@ -26,6 +26,7 @@ import org.matchledger.audit.ledger.TimelineAnswer;
 import org.matchledger.audit.ledger.Verification;
 import org.matchledger.audit.ledger.VerifyAnswer;
 import org.matchledger.audit.store.LedgerStore;
+import org.matchledger.audit.store.RecordedEvent;
 import org.matchledger.audit.store.RulingRow;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.view.MatchView;
@@ -80,7 +81,10 @@ public class AuditResource {
         return known(matchId, false).map(Timeline::of);
     }
 
-    /** The view as it stood after event {@code atSeq} (the last one without it), re-derived with ledger-core. */
+    /**
+     * The view as it stood after event {@code atSeq}, re-derived with ledger-core; without it the match's view now: the
+     * closed view ({@code "closed": true}) of a closed match, else the view after its last event.
+     */
     @GET
     @Path("matches/{matchId}/view")
     @Produces(MediaType.APPLICATION_JSON)
@@ -98,12 +102,16 @@ public class AuditResource {
             }
         }
         Long seq = at;
-        return store.events(matchId).map(events -> {
+        return store.eventsAndClosing(matchId).map(record -> {
+            List<RecordedEvent> events = record.events();
             if (events.isEmpty()) {
                 throw new Problem.Failure(unknown(matchId));
             }
-            long last = Refold.lastSeq(Refold.fold(events, x -> false));
-            MatchView view = last == 0 ? null : Refold.viewAt(events, seq == null ? last : seq);
+            Refold.Closing closing = Refold.Closing.of(record);
+            Refold.Folded folded = Refold.fold(events, closing, x -> false);
+            long last = folded.lastSeq();
+            MatchView view = last == 0 ? null : seq == null && folded.closed() != null ? folded.closed().view()
+                    : Refold.viewAt(events, closing, seq == null ? last : seq);
             if (view == null) {
                 return new Problem("urn:matchledger:problem:no-such-seq", "No such seq", 404,
                         "atSeq: match " + matchId + " has " + last + " applied events"

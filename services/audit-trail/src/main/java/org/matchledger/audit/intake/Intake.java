@@ -53,6 +53,12 @@ public final class Intake {
         String kind = text(j, "kind");
         Long seq = integral(j, "seq");
         String matchId = j != null && text(j, "matchId") != null ? text(j, "matchId") : r.key();
+        if ("MATCH_CLOSED".equals(kind) && seq != null && matchId != null) {
+            // The closing of the match (docs/events.md "Closing, exactly"): of no event, at the match's last seq.
+            rows.closings.add(new Rows.Closing(o, matchId, seq, text(j, "detail"), RulingsHeader.read(r.headers()),
+                    r.value()));
+            return;
+        }
         if (kind == null || "EVENT_REJECTED".equals(kind) || "DUPLICATE".equals(kind) || seq == null
                 || text(j, "eventId") == null || integral(j, "n") == null) {
             String reason = kind == null ? "unreadable ruling record" : text(j, "reason") != null ? text(j, "reason")
@@ -78,7 +84,7 @@ public final class Intake {
             rows.unreadable.add(new Rows.Unreadable(o, matchId, "a view without matchId or lastSeq"));
             return;
         }
-        rows.views.add(new Rows.View(o, matchId, lastSeq, r.value()));
+        rows.views.add(new Rows.View(o, matchId, lastSeq, j.path("closed").asBoolean(false), r.value()));
     }
 
     static void rejected(Rows rows, ConsumerRecord<String, String> r, Rows.Origin o, String tableEventsId) {

@@ -18,7 +18,7 @@ public final class Rows {
     }
 
     /** One row of any table. */
-    public sealed interface Row permits Event, Ruling, Rejected, View {
+    public sealed interface Row permits Event, Ruling, Rejected, View, Closing {
         Origin origin();
 
         /** The match the row belongs to, if known. */
@@ -46,8 +46,13 @@ public final class Rows {
                            Poster poster) implements Row {
     }
 
-    /** A published view. */
-    public record View(Origin origin, String matchId, long lastSeq, String body) implements Row {
+    /** A published view; {@code closed}: the last view of a closed match ({@code "closed": true}). */
+    public record View(Origin origin, String matchId, long lastSeq, boolean closed, String body) implements Row {
+    }
+
+    /** The {@code MATCH_CLOSED} ruling of a match: at its last seq, of no event, {@code window} its detail. */
+    public record Closing(Origin origin, String matchId, long seq, String window, Integer rulingsOfEvent, String body)
+            implements Row {
     }
 
     /** A record that cannot be read as what its topic carries: quarantined with this reason, never dropped. */
@@ -58,10 +63,11 @@ public final class Rows {
     public final List<Ruling> rulings = new ArrayList<>();
     public final List<Rejected> rejected = new ArrayList<>();
     public final List<View> views = new ArrayList<>();
+    public final List<Closing> closings = new ArrayList<>();
     public final List<Unreadable> unreadable = new ArrayList<>();
 
     public int size() {
-        return events.size() + rulings.size() + rejected.size() + views.size();
+        return events.size() + rulings.size() + rejected.size() + views.size() + closings.size();
     }
 
     public void add(Row row) {
@@ -71,6 +77,8 @@ public final class Rows {
             rulings.add(r);
         } else if (row instanceof Rejected r) {
             rejected.add(r);
+        } else if (row instanceof Closing c) {
+            closings.add(c);
         } else {
             views.add((View) row);
         }
@@ -83,6 +91,7 @@ public final class Rows {
         all.addAll(rulings);
         all.addAll(rejected);
         all.addAll(views);
+        all.addAll(closings);
         return all;
     }
 

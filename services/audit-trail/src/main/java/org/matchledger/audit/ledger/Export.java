@@ -1,18 +1,21 @@
 package org.matchledger.audit.ledger;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.matchledger.audit.store.LedgerStore;
 import org.matchledger.audit.store.RecordedEvent;
+import org.matchledger.core.cli.LedgerCli;
 import org.matchledger.core.json.Json;
 
 import java.util.List;
 
 /**
  * {@code GET /matches/{id}/export}: the full record for an appeal file. {@code jsonl}: the recorded events in Kafka
- * order, one per line, each as received (a value spread over several lines is written on one; a value that is not
- * JSON, rejected by the processor, is left out) with who posted it as the attributes {@code ledgerpostersubject},
- * {@code ledgerposterrole}, {@code ledgerpostertable} from the record's poster headers ({@link Refold#read}: what the
- * audit trail folds) — input for {@code deploy/bin/ledger replay}. {@code csv}: the timeline, one row per ruling of an
+ * order, one per line, each as received (written on one line; a value that is not JSON, rejected by the processor, is
+ * left out) with who posted it as the attributes {@code ledgerpostersubject}, {@code ledgerposterrole},
+ * {@code ledgerpostertable} from the record's poster headers ({@link Refold#read}: what the audit trail folds) and its
+ * log time as {@code ledgerlogtime} (the Kafka timestamp of its table-events record, ISO-8601) — input for
+ * {@code deploy/bin/ledger replay}, which with {@code --correction-window} closes the match where the processor did. {@code csv}: the timeline, one row per ruling of an
  * applied event and one per rejected or duplicate event, with the poster's columns.
  */
 public final class Export {
@@ -30,9 +33,27 @@ public final class Export {
             if (event == null) {
                 continue;
             }
+            String logTime = e.kafkaTimestamp == null ? null : e.kafkaTimestamp.toInstant().toString();
+            String payload = e.payload.strip();
             boolean asReceived = e.poster() == null && !Refold.hasPosterAttribute(event)
-                    && e.payload.indexOf('\n') < 0 && e.payload.indexOf('\r') < 0;
-            sb.append(asReceived ? e.payload.strip() : Json.write(event)).append('\n');
+                    && !event.has(LedgerCli.LOG_TIME_ATTRIBUTE) && event.isObject() && payload.endsWith("}")
+                    && payload.indexOf('\n') < 0 && payload.indexOf('\r') < 0;
+            if (!(event instanceof ObjectNode o)) {
+                // Not an event at all (the processor rejected it): as received, on one line.
+                sb.append(payload.indexOf('\n') < 0 && payload.indexOf('\r') < 0 ? payload : Json.write(event));
+            } else if (asReceived) {
+                // The value exactly as received, the log time added as its last attribute.
+                sb.append(logTime == null ? payload : payload.substring(0, payload.length() - 1)
+                        + (event.isEmpty() ? "" : ",") + "\"" + LedgerCli.LOG_TIME_ATTRIBUTE + "\":\"" + logTime + "\"}");
+            } else {
+                // The log time the replay tool closes a match with is the record's, never one the value claims.
+                o.remove(LedgerCli.LOG_TIME_ATTRIBUTE);
+                if (logTime != null) {
+                    o.put(LedgerCli.LOG_TIME_ATTRIBUTE, logTime);
+                }
+                sb.append(Json.write(o));
+            }
+            sb.append('\n');
         }
         return sb.toString();
     }

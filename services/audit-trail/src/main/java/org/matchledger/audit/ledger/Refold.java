@@ -1,6 +1,8 @@
 package org.matchledger.audit.ledger;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.matchledger.audit.store.LedgerStore;
+import org.matchledger.audit.store.MatchClosingRow;
 import org.matchledger.audit.store.RecordedEvent;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.matchledger.core.event.Poster;
@@ -11,6 +13,7 @@ import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.view.MatchView;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongPredicate;
@@ -106,20 +109,73 @@ public final class Refold {
         return null;
     }
 
-    /** The view as it stood after event {@code atSeq}: exactly {@code ledger replay --at atSeq} of these events. */
-    public static MatchView viewAt(List<RecordedEvent> events, long atSeq) {
-        Replay replay = new Replay();
+    /**
+     * How the fold closes a match (docs/events.md "Closing, exactly"), as the processor did: {@code window} the
+     * correction window (the one the recorded {@code MATCH_CLOSED} ruling names, else the configured one) and
+     * {@code closedAt} the time the processor closed it (the Kafka timestamp of that ruling; null when no closing was
+     * received). Each event's log time is its record's Kafka timestamp. A match the processor closed without a later
+     * event of it (its partition's stream time passed the window) closes at the end of the fold at {@code closedAt},
+     * as {@code ledger replay --correction-window W --until closedAt} closes it.
+     */
+    public record Closing(Duration window, Long closedAt) {
+        public static final Closing NEVER = new Closing(null, null);
+
+        public static Closing of(LedgerStore.MatchRecord record) {
+            MatchClosingRow recorded = record.closings().isEmpty() ? null : record.closings().get(0);
+            Duration window = record.window();
+            Long closedAt = null;
+            if (recorded != null) {
+                window = parse(recorded.correctionWindow, window);
+                closedAt = recorded.kafkaTimestamp == null ? Long.MAX_VALUE : recorded.kafkaTimestamp.toInstant().toEpochMilli();
+            }
+            return new Closing(window, closedAt);
+        }
+
+        private static Duration parse(String window, Duration otherwise) {
+            try {
+                return window == null ? otherwise : Duration.parse(window);
+            } catch (RuntimeException e) {
+                return otherwise;
+            }
+        }
+    }
+
+    /**
+     * Where the fold closed the match: after {@code before} recorded events, with this ruling and the last view (with
+     * {@code "closed": true}).
+     */
+    public record Closed(int before, Ruling ruling, MatchView view) {
+    }
+
+    /** The fold of a whole match: every entry, and its closing (null while it is not closed). */
+    public record Folded(List<Entry> entries, Closed closed) {
+        public long lastSeq() {
+            return Refold.lastSeq(entries);
+        }
+    }
+
+    /** The log time of a recorded event: its Kafka timestamp (null for rows stored before timestamps were kept). */
+    public static Long logTime(RecordedEvent e) {
+        return e.kafkaTimestamp == null ? null : e.kafkaTimestamp.toInstant().toEpochMilli();
+    }
+
+    /**
+     * The view as it stood after event {@code atSeq}: exactly {@code ledger replay --correction-window W --at atSeq} of
+     * the export (a closed match's view at its last seq is the one before it closed).
+     */
+    public static MatchView viewAt(List<RecordedEvent> events, Closing closing, long atSeq) {
+        Replay replay = new Replay(closing.window());
         for (RecordedEvent e : events) {
             JsonNode event = read(e);
             if (setAside(e, event) != null) {
                 continue;
             }
-            replay.accept(event);
+            replay.accept(event, logTime(e));
             if (replay.match().lastSeq() >= atSeq) {
                 break;
             }
         }
-        return replay.match().lastSeq() >= atSeq ? replay.view() : null;
+        return replay.match().lastSeq() >= atSeq ? replay.match().view() : null;
     }
 
     /** The last applied seq of the whole match (0 if none). */
@@ -127,10 +183,19 @@ public final class Refold {
         return entries.isEmpty() ? 0 : entries.get(entries.size() - 1).lastSeq();
     }
 
-    /** Folds every recorded event; the view after each applied event whose lastSeq {@code wantView} accepts. */
+    /** The whole match's record folded without closing it (as before closing existed; tests of the fold). */
     public static List<Entry> fold(List<RecordedEvent> events, LongPredicate wantView) {
-        Replay replay = new Replay();
+        return fold(events, Closing.NEVER, wantView).entries();
+    }
+
+    /**
+     * Folds every recorded event with its log time, closing the match as {@code closing} says; the view after each
+     * applied event whose lastSeq {@code wantView} accepts.
+     */
+    public static Folded fold(List<RecordedEvent> events, Closing closing, LongPredicate wantView) {
+        Replay replay = new Replay(closing.window());
         List<Entry> entries = new ArrayList<>(events.size());
+        Closed closed = null;
         for (RecordedEvent e : events) {
             JsonNode event = read(e);
             String aside = setAside(e, event);
@@ -138,11 +203,22 @@ public final class Refold {
                 entries.add(new Entry(e, event, null, aside, replay.match().lastSeq(), null));
                 continue;
             }
-            Step step = replay.accept(event);
+            Step step = replay.accept(event, logTime(e));
+            if (closed == null && replay.closed()) {
+                closed = closed(replay, entries.size());
+            }
             long lastSeq = replay.match().lastSeq();
             entries.add(new Entry(e, event, step, null, lastSeq,
                     step.applied() && wantView.test(lastSeq) ? replay.view() : null));
         }
-        return entries;
+        if (closed == null && closing.closedAt() != null && replay.closeIfDue(closing.closedAt())) {
+            closed = closed(replay, entries.size());
+        }
+        return new Folded(entries, closed);
+    }
+
+    private static Closed closed(Replay replay, int before) {
+        Ruling ruling = replay.rulings().stream().filter(r -> r.kind() == RulingKind.MATCH_CLOSED).findFirst().orElseThrow();
+        return new Closed(before, ruling, replay.view());
     }
 }

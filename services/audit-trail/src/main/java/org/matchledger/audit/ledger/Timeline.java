@@ -12,9 +12,12 @@ import org.matchledger.audit.ledger.TimelineAnswer.ListedAppeal;
 import org.matchledger.audit.ledger.TimelineAnswer.PosterRef;
 import org.matchledger.audit.ledger.TimelineAnswer.Refused;
 import org.matchledger.audit.store.LedgerStore;
+import org.matchledger.audit.store.MatchClosingRow;
 import org.matchledger.audit.store.RecordedEvent;
 import org.matchledger.audit.store.RejectedEvent;
 import org.matchledger.audit.store.RulingRow;
+import org.matchledger.core.json.Json;
+import org.matchledger.core.ledger.MatchClosing;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 
@@ -32,7 +35,8 @@ import java.util.Objects;
  * {@code correctedBy}. Appeals are marked ({@code appeal}) and their targets list them in {@code appealedBy}.
  * Posts the gateway refused (they never reached table-events) are listed apart, under {@code refused}; records of
  * the match PostgreSQL refused to store (or that could not be read) under {@code quarantined}. Every event and refused
- * post names who posted it ({@code poster}: subject, role, tableId; null when the record carried no poster).
+ * post names who posted it ({@code poster}: subject, role, tableId; null when the record carried no poster). A closed
+ * match has {@code closing} (docs/events.md "Closing, exactly"); the events after it are rejected "match closed".
  */
 public final class Timeline {
     private Timeline() {
@@ -53,7 +57,8 @@ public final class Timeline {
     }
 
     public static TimelineAnswer of(LedgerStore.MatchRecord record) {
-        List<Refold.Entry> entries = Refold.fold(record.events(), seq -> false);
+        Refold.Folded folded = Refold.fold(record.events(), Refold.Closing.of(record), seq -> false);
+        List<Refold.Entry> entries = folded.entries();
         Map<Long, List<RulingRow>> rulingsBySeq = new HashMap<>();
         for (RulingRow r : record.rulings()) {
             rulingsBySeq.computeIfAbsent(r.seq, k -> new ArrayList<>()).add(r);
@@ -147,7 +152,33 @@ public final class Timeline {
                     a.decision == null ? "open" : "decided", a.concerns, record.matchId(), a.seq, a.decision));
         }
         return new TimelineAnswer(record.matchId(), Refold.lastSeq(entries), entries.size(), applied, rejected,
-                duplicates, rows, listed, refused, record.quarantined().stream().map(QuarantineEntry::of).toList());
+                duplicates, closing(record, folded, rows), rows, listed, refused,
+                record.quarantined().stream().map(QuarantineEntry::of).toList());
+    }
+
+    /**
+     * The match's closing, when the fold closed it: where (after which recorded event), with which window, when the
+     * processor wrote its {@code MATCH_CLOSED} ruling (null while that has not been received), the ruling as published
+     * and the closed view; and how many later events were rejected "match closed".
+     */
+    private static TimelineAnswer.Closing closing(LedgerStore.MatchRecord record, Refold.Folded folded, List<Entry> rows) {
+        Refold.Closed closed = folded.closed();
+        if (closed == null) {
+            return null;
+        }
+        MatchClosingRow recorded = record.closings().isEmpty() ? null : record.closings().get(0);
+        Entry after = closed.before() == 0 ? null : rows.get(closed.before() - 1);
+        int rejectedAfter = 0;
+        for (Refold.Entry e : folded.entries().subList(closed.before(), folded.entries().size())) {
+            if (e.status() == Refold.Status.REJECTED && MatchClosing.CLOSED_REASON.equals(e.reason())) {
+                rejectedAfter++;
+            }
+        }
+        return new TimelineAnswer.Closing(closed.ruling().seq(), closed.ruling().detail(),
+                recorded == null || recorded.kafkaTimestamp == null ? null : recorded.kafkaTimestamp.toInstant().toString(),
+                after == null ? null : new TimelineAnswer.Position(after.partition(), after.offset()),
+                recorded == null ? null : Verification.tree(recorded.body), Verification.tree(Json.write(closed.view())),
+                rejectedAfter);
     }
 
     /** The void or correction an applied event is (1.9), or null. */

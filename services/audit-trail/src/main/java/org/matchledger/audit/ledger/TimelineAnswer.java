@@ -14,11 +14,35 @@ import java.util.List;
  * carries, null or not, say so ({@code ALWAYS}). Events and rulings stay JSON trees: they are shown exactly as
  * recorded and published, whatever they hold.
  */
-@JsonPropertyOrder({"matchId", "lastSeq", "recordedEvents", "applied", "rejected", "duplicates", "timeline", "appeals",
-        "refused", "quarantined"})
+@JsonPropertyOrder({"matchId", "lastSeq", "recordedEvents", "applied", "rejected", "duplicates", "closed", "closing",
+        "timeline", "appeals", "refused", "quarantined"})
 public record TimelineAnswer(String matchId, long lastSeq, int recordedEvents, int applied, int rejected, int duplicates,
-                             List<Entry> timeline, List<ListedAppeal> appeals, List<Refused> refused,
-                             List<QuarantineEntry> quarantined) {
+                             @JsonInclude(Include.ALWAYS) Closing closing, List<Entry> timeline,
+                             List<ListedAppeal> appeals, List<Refused> refused, List<QuarantineEntry> quarantined) {
+
+    /** Whether the match has closed (its correction window passed: docs/events.md "Closing, exactly"). */
+    @com.fasterxml.jackson.annotation.JsonProperty("closed")
+    public boolean closed() {
+        return closing != null;
+    }
+
+    /**
+     * A closed match's closing: at its last {@code seq}, after the correction {@code window} (ISO-8601); {@code closedAt}
+     * the time the processor wrote the {@code MATCH_CLOSED} ruling (null while it has not been received);
+     * {@code after} the recorded event it came after (null when before every one); {@code ruling} as published (null
+     * while not received); {@code view} the last view ({@code "closed": true}); {@code rejectedAfter} the later events
+     * rejected "match closed".
+     */
+    @JsonPropertyOrder({"seq", "window", "closedAt", "after", "ruling", "view", "rejectedAfter"})
+    public record Closing(long seq, String window, @JsonInclude(Include.ALWAYS) String closedAt,
+                          @JsonInclude(Include.ALWAYS) Position after, @JsonInclude(Include.ALWAYS) JsonNode ruling,
+                          JsonNode view, int rejectedAfter) {
+    }
+
+    /** A recorded event's place in table-events. */
+    @JsonPropertyOrder({"partition", "offset"})
+    public record Position(int partition, long offset) {
+    }
 
     /** Who posted: {@code tableId} only for a table. */
     @JsonPropertyOrder({"subject", "role", "tableId"})

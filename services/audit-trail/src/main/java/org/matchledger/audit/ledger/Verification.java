@@ -3,6 +3,7 @@ package org.matchledger.audit.ledger;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.matchledger.audit.ledger.VerifyAnswer.Difference;
 import org.matchledger.audit.store.LedgerStore;
+import org.matchledger.audit.store.MatchClosingRow;
 import org.matchledger.audit.store.PublishedView;
 import org.matchledger.audit.store.RulingRow;
 import org.matchledger.core.json.Json;
@@ -18,7 +19,10 @@ import java.util.Set;
 /**
  * {@code GET /matches/{id}/verify}: re-derives the whole match from its recorded events and compares it, ruling by
  * ruling (by seq and n) and view by view (by lastSeq), with what the processor published. Views: match-views is
- * compacted, so only the published views the audit trail received are compared (their number is reported).
+ * compacted, so only the published views the audit trail received are compared (their number is reported). A closed
+ * match: the fold closes it as the processor did ({@link Refold.Closing}), and its {@code MATCH_CLOSED} ruling and
+ * closed view are compared with those published ({@code what} {@code closing} when the closing itself differs: one
+ * closed and the other did not, or at another seq or window).
  */
 public final class Verification {
     private Verification() {
@@ -27,15 +31,21 @@ public final class Verification {
     public static VerifyAnswer verify(LedgerStore.MatchRecord record) {
         long t0 = System.nanoTime();
         Map<Long, PublishedView> published = new HashMap<>();
+        PublishedView publishedClosed = null;
         for (PublishedView v : record.views()) {
-            published.put(v.lastSeq, v);
+            if (v.closed) {
+                publishedClosed = v;
+            } else {
+                published.put(v.lastSeq, v);
+            }
         }
         Map<RulingRow.Key, RulingRow> stored = new HashMap<>();
         for (RulingRow r : record.rulings()) {
             stored.put(key(r.matchId, r.seq, r.n), r);
         }
         Set<RulingRow.Key> matched = new HashSet<>();
-        List<Refold.Entry> entries = Refold.fold(record.events(), published::containsKey);
+        Refold.Folded folded = Refold.fold(record.events(), Refold.Closing.of(record), published::containsKey);
+        List<Refold.Entry> entries = folded.entries();
         Difference diff = null;
         int rulings = 0;
         int views = 0;
@@ -71,6 +81,27 @@ public final class Verification {
             }
         }
         if (diff == null) {
+            // The closing (docs/events.md "Closing, exactly"): its MATCH_CLOSED ruling and the closed view.
+            Refold.Closed closed = folded.closed();
+            MatchClosingRow recorded = record.closings().isEmpty() ? null : record.closings().get(0);
+            String expected = closed == null ? null : Json.write(closed.ruling());
+            if (closed != null || recorded != null) {
+                rulings++;
+            }
+            if (closed == null && recorded != null || closed != null && (recorded == null || !sameJson(expected, recorded.body))) {
+                diff = new Difference("closing", closed != null ? closed.ruling().seq() : recorded.seq, 0,
+                        expected == null ? null : tree(expected), recorded == null ? null : tree(recorded.body));
+            } else if (closed != null && publishedClosed != null) {
+                views++;
+                String view = Json.write(closed.view());
+                if (!sameJson(view, publishedClosed.body)) {
+                    diff = new Difference("view", publishedClosed.lastSeq, null, tree(view), tree(publishedClosed.body));
+                }
+            } else if (closed == null && publishedClosed != null) {
+                diff = new Difference("view", publishedClosed.lastSeq, null, null, tree(publishedClosed.body));
+            }
+        }
+        if (diff == null) {
             // Published rulings the fold does not give, and views of seqs no applied event has.
             RulingRow extra = record.rulings().stream().filter(r -> !matched.contains(key(r.matchId, r.seq, r.n)))
                     .min(Comparator.<RulingRow>comparingLong(r -> r.seq).thenComparingInt(r -> r.n)).orElse(null);
@@ -82,14 +113,15 @@ public final class Verification {
             Set<Long> appliedSeqs = new HashSet<>();
             entries.stream().filter(e -> e.status() == Refold.Status.APPLIED)
                     .forEach(e -> appliedSeqs.add(e.lastSeq()));
-            PublishedView orphan = record.views().stream().filter(v -> !appliedSeqs.contains(v.lastSeq)).findFirst().orElse(null);
+            PublishedView orphan = record.views().stream().filter(v -> !appliedSeqs.contains(v.lastSeq)).findFirst()
+                    .orElse(null);
             if (orphan != null) {
                 diff = new Difference("view", orphan.lastSeq, null, null, tree(orphan.body));
             }
         }
         return new VerifyAnswer(record.matchId(), diff == null ? "consistent" : "inconsistent", events,
-                record.events().size(), rulings, record.rulings().size(), views, record.views().size(), diff,
-                (System.nanoTime() - t0) / 1_000_000.0);
+                record.events().size(), rulings, record.rulings().size() + record.closings().size(), views,
+                record.views().size(), folded.closed() != null, diff, (System.nanoTime() - t0) / 1_000_000.0);
     }
 
     /** A ruling's key; the match id is the record's for every row, so (seq, n) decides. */

@@ -9,6 +9,7 @@ import org.matchledger.audit.ledger.TimelineAnswer;
 import org.matchledger.audit.ledger.TimelineAnswer.Correction;
 import org.matchledger.audit.ledger.TimelineAnswer.Entry;
 import org.matchledger.audit.store.LedgerStore;
+import org.matchledger.core.ledger.MatchClosing;
 import org.matchledger.core.ruling.RuleTexts;
 import org.matchledger.core.view.MatchView;
 
@@ -26,11 +27,29 @@ import java.util.Map;
  */
 @TemplateData
 public record AppealModel(String matchId, boolean known, long lastSeq, String discipline, Summary summary,
-                          List<Row> rows, List<QuarantineLine> quarantined) {
+                          List<Row> rows, List<QuarantineLine> quarantined, ClosingLine closing) {
 
     /** The page of a match of which nothing has been recorded. */
     public static AppealModel unknown(String matchId) {
-        return new AppealModel(matchId, false, 0, null, new Summary(0, 0, 0, 0, 0), List.of(), List.of());
+        return new AppealModel(matchId, false, 0, null, new Summary(0, 0, 0, 0, 0), List.of(), List.of(), null);
+    }
+
+    /**
+     * The closing of a closed match, shown in the timeline after the {@code before} first rows: "Closed: the correction
+     * window PT24H passed" ({@code text}), at {@code at} (when the processor closed it; empty while not received).
+     */
+    @TemplateData
+    public record ClosingLine(int before, String seq, String window, String text, String at, int rejectedAfter) {
+    }
+
+    /** Whether the closing comes before row {@code index} (the template's iteration index). */
+    public boolean closingBefore(int index) {
+        return closing != null && closing.before() == index;
+    }
+
+    /** Whether the closing comes after every row. */
+    public boolean closingLast() {
+        return closing != null && closing.before() >= rows.size();
     }
 
     /** The step control's upper end: the last applied seq (1 when there is none: a range needs max ≥ min). */
@@ -85,7 +104,8 @@ public record AppealModel(String matchId, boolean known, long lastSeq, String di
     public static AppealModel of(LedgerStore.MatchRecord record) {
         TimelineAnswer t = Timeline.of(record);
         Map<Long, MatchView> views = new HashMap<>();
-        for (Refold.Entry e : Refold.fold(record.events(), seq -> true)) {
+        Refold.Folded folded = Refold.fold(record.events(), Refold.Closing.of(record), seq -> true);
+        for (Refold.Entry e : folded.entries()) {
             if (e.viewAfter() != null) {
                 views.put(e.lastSeq(), e.viewAfter());
             }
@@ -120,7 +140,14 @@ public record AppealModel(String matchId, boolean known, long lastSeq, String di
                     q.sqlState() == null ? "–" : q.sqlState(), q.error()));
         }
         Summary summary = new Summary(t.recordedEvents(), t.applied(), t.rejected(), t.duplicates(), t.appeals().size());
-        return new AppealModel(record.matchId(), true, t.lastSeq(), discipline, summary, rows, quarantined);
+        ClosingLine closing = null;
+        TimelineAnswer.Closing c = t.closing();
+        if (c != null && folded.closed() != null) {
+            closing = new ClosingLine(folded.closed().before(), Long.toString(c.seq()), c.window(),
+                    "Closed: the correction window " + c.window() + " passed", c.closedAt() == null ? "" : c.closedAt(),
+                    c.rejectedAfter());
+        }
+        return new AppealModel(record.matchId(), true, t.lastSeq(), discipline, summary, rows, quarantined, closing);
     }
 
     private static Row row(Entry row, EventWords words, String discipline, Map<Long, MatchView> views,
@@ -156,6 +183,10 @@ public record AppealModel(String matchId, boolean known, long lastSeq, String di
         }
         if (!row.appealedBy().isEmpty()) {
             badges.add(new Badge("appealed", "appealed", null));
+        }
+        if ("REJECTED".equals(status) && MatchClosing.CLOSED_REASON.equals(row.reason())) {
+            css.append(" after-closing");
+            badges.add(new Badge("closed", "after closing", null));
         }
         PosterLine poster = null;
         TimelineAnswer.PosterRef p = row.poster();

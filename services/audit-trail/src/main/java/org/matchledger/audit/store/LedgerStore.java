@@ -9,8 +9,11 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.matchledger.audit.intake.Rows;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.matchledger.core.event.Poster;
+import org.matchledger.core.ledger.MatchClosing;
 
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
@@ -26,9 +29,17 @@ import java.util.function.Function;
 @ApplicationScoped
 public class LedgerStore {
     private final Pool pool;
+    private final Duration window;
 
-    public LedgerStore(Pool pool) {
+    /**
+     * {@code window}: the processor's correction window ({@code ledger.matches.correction-window}, default 24 h), with
+     * which the audit trail's fold closes a finished match as the processor does while no closing of it has been
+     * received (a recorded closing brings its own window).
+     */
+    public LedgerStore(Pool pool,
+                       @ConfigProperty(name = "ledger.matches.correction-window", defaultValue = "24h") Duration window) {
         this.pool = pool;
+        this.window = window;
     }
 
     /** Stores every row of the batch in one transaction; the number of rows actually inserted (new ones). */
@@ -50,7 +61,10 @@ public class LedgerStore {
                         subject(r.poster()), role(r.poster()), table(r.poster()))))
                         .map(n -> sum + n))
                 .chain(sum -> batch(c, VIEW_SQL, rows.views, v -> Tuple.from(Arrays.asList(
-                        v.matchId(), v.lastSeq(), v.body(), time(v.origin()))))
+                        v.matchId(), v.lastSeq(), v.closed(), v.body(), time(v.origin()))))
+                        .map(n -> sum + n))
+                .chain(sum -> batch(c, CLOSING_SQL, rows.closings, x -> Tuple.from(Arrays.asList(
+                        x.matchId(), x.seq(), x.window(), x.rulingsOfEvent(), x.body(), time(x.origin()))))
                         .map(n -> sum + n)));
     }
 
@@ -110,26 +124,43 @@ public class LedgerStore {
             + "kafka_timestamp, source, match_id, seq, event_id, kind, reason, event_topic_id, event_partition, "
             + "event_offset, body, poster_subject, poster_role, poster_table) "
             + "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) ON CONFLICT DO NOTHING";
-    static final String VIEW_SQL = "INSERT INTO published_view (match_id, last_seq, body, kafka_timestamp) "
-            + "VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING";
+    static final String VIEW_SQL = "INSERT INTO published_view (match_id, last_seq, closed, body, kafka_timestamp) "
+            + "VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING";
+    static final String CLOSING_SQL = "INSERT INTO match_closing (match_id, seq, correction_window, rulings_of_event, body, "
+            + "kafka_timestamp) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING";
     static final String QUARANTINE_SQL = "INSERT INTO quarantined_record (topic, topic_id, kafka_partition, kafka_offset, "
             + "kafka_timestamp, match_id, sql_state, error, record_key, record_value) "
             + "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING";
 
     // ---- reads ----------------------------------------------------------------------------------------------------
 
-    /** Everything recorded about one match. */
+    /**
+     * Everything recorded about one match: its closing ({@code closings}: the {@code MATCH_CLOSED} ruling, if it
+     * closed) and the correction window the fold closes it with ({@link #window}).
+     */
     public record MatchRecord(String matchId, List<RecordedEvent> events, List<RulingRow> rulings,
                               List<RejectedEvent> rejected, List<PublishedView> views,
-                              List<QuarantinedRecord> quarantined) {
+                              List<QuarantinedRecord> quarantined, List<MatchClosingRow> closings, Duration window) {
         public MatchRecord(String matchId, List<RecordedEvent> events, List<RulingRow> rulings,
                            List<RejectedEvent> rejected, List<PublishedView> views) {
-            this(matchId, events, rulings, rejected, views, List.of());
+            this(matchId, events, rulings, rejected, views, List.of(), List.of(), MatchClosing.DEFAULT_WINDOW);
         }
 
         public boolean known() {
-            return !events.isEmpty() || !rulings.isEmpty() || !rejected.isEmpty() || !quarantined.isEmpty();
+            return !events.isEmpty() || !rulings.isEmpty() || !rejected.isEmpty() || !quarantined.isEmpty()
+                    || !closings.isEmpty();
         }
+    }
+
+    /** The events of a match and its closing, if any: what the view at a seq is re-derived from. */
+    public Uni<MatchRecord> eventsAndClosing(String matchId) {
+        return Panache.withSession(() -> events(matchId).chain(events -> closings(matchId)
+                .map(closings -> new MatchRecord(matchId, events, List.of(), List.of(), List.of(), List.of(), closings,
+                        window))));
+    }
+
+    private Uni<List<MatchClosingRow>> closings(String matchId) {
+        return MatchClosingRow.<MatchClosingRow>list("matchId = ?1 order by seq", matchId);
     }
 
     /** The match's table events in Kafka order. */
@@ -139,7 +170,7 @@ public class LedgerStore {
     }
 
     /**
-     * Events, rulings, rejections, published views and quarantined records of one match. The reads run one after the
+     * Events, rulings, rejections, published views, quarantined records and the closing of one match. The reads run one after the
      * other: a Hibernate Reactive session runs one operation at a time ({@code Uni.combine().all()} would start them
      * together on the same session).
      */
@@ -149,11 +180,12 @@ public class LedgerStore {
                         .chain(rulings -> RejectedEvent.<RejectedEvent>list(
                                         "matchId = ?1 order by topic, kafkaPartition, kafkaOffset", matchId)
                                 .chain(rejected -> (withViews
-                                        ? PublishedView.<PublishedView>list("matchId = ?1 order by lastSeq", matchId)
+                                        ? PublishedView.<PublishedView>list("matchId = ?1 order by lastSeq, closed", matchId)
                                         : Uni.createFrom().item(List.<PublishedView>of()))
                                         .chain(views -> QuarantinedRecord.<QuarantinedRecord>list(
                                                         "matchId = ?1 order by id", matchId)
-                                                .map(q -> new MatchRecord(matchId, events, rulings, rejected, views, q)))))));
+                                                .chain(q -> closings(matchId).map(closings -> new MatchRecord(matchId,
+                                                        events, rulings, rejected, views, q, closings, window))))))));
     }
 
     /** Quarantined records, oldest first: those of {@code matchId} (all when null), with ids above {@code afterId}. */

@@ -9,7 +9,10 @@ import jakarta.persistence.Table;
 
 import java.io.Serializable;
 
-/** A view as published on {@code match-views} (key: match and the view's lastSeq). */
+/**
+ * A view as published on {@code match-views} (key: match, the view's lastSeq and whether it is the closed view: a
+ * closed match's last view has the lastSeq of the view before it, with {@code "closed": true}).
+ */
 @Entity
 @Table(name = "published_view")
 @IdClass(PublishedView.Key.class)
@@ -20,6 +23,8 @@ public class PublishedView extends PanacheEntityBase {
     @Id
     @Column(name = "last_seq")
     public long lastSeq;
+    @Id
+    public boolean closed;
     public String body;
     @Column(name = "kafka_timestamp")
     public java.time.OffsetDateTime kafkaTimestamp;
@@ -28,23 +33,25 @@ public class PublishedView extends PanacheEntityBase {
     public static class Key implements Serializable {
         public String matchId;
         public long lastSeq;
+        public boolean closed;
 
         public Key() {
         }
 
-        public Key(String matchId, long lastSeq) {
+        public Key(String matchId, long lastSeq, boolean closed) {
             this.matchId = matchId;
             this.lastSeq = lastSeq;
+            this.closed = closed;
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && java.util.Objects.equals(matchId, k.matchId) && java.util.Objects.equals(lastSeq, k.lastSeq);
+            return o instanceof Key k && java.util.Objects.equals(matchId, k.matchId) && lastSeq == k.lastSeq && closed == k.closed;
         }
 
         @Override
         public int hashCode() {
-            return java.util.Objects.hash(matchId, lastSeq);
+            return java.util.Objects.hash(matchId, lastSeq, closed);
         }
     }
 }
