@@ -22,7 +22,8 @@ import java.util.function.LongPredicate;
  * Re-derives a match from its recorded table events, in Kafka order, with ledger-core's {@link Replay}: the code path
  * of {@code deploy/bin/ledger replay} (and of the rules processor's fold). Before the fold, a record is set aside the
  * way the processor sets it aside ({@code EventJudgement}): a value that is not JSON, or whose {@code subject} is not
- * the record key, is rejected without reaching the core.
+ * the record key, is rejected without reaching the core. Each event is folded with its log time (its record's Kafka
+ * timestamp), so that a finished match closes where the processor closed it ({@link Closing}).
  */
 public final class Refold {
     private Refold() {
@@ -118,8 +119,6 @@ public final class Refold {
      * as {@code ledger replay --correction-window W --until closedAt} closes it.
      */
     public record Closing(Duration window, Long closedAt) {
-        public static final Closing NEVER = new Closing(null, null);
-
         public static Closing of(LedgerStore.MatchRecord record) {
             MatchClosingRow recorded = record.closings().isEmpty() ? null : record.closings().get(0);
             Duration window = record.window();
@@ -181,11 +180,6 @@ public final class Refold {
     /** The last applied seq of the whole match (0 if none). */
     public static long lastSeq(List<Entry> entries) {
         return entries.isEmpty() ? 0 : entries.get(entries.size() - 1).lastSeq();
-    }
-
-    /** The whole match's record folded without closing it (as before closing existed; tests of the fold). */
-    public static List<Entry> fold(List<RecordedEvent> events, LongPredicate wantView) {
-        return fold(events, Closing.NEVER, wantView).entries();
     }
 
     /**
