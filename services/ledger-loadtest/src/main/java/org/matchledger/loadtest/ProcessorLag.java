@@ -1,6 +1,8 @@
 package org.matchledger.loadtest;
 
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.ReplicaInfo;
@@ -21,9 +23,10 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@code catch-up}: waits until group {@code rules-processor} has committed {@code table-events} up to its
  *       current end; prints the time it took and the events per second while it moved;</li>
- *   <li>{@code changelogs}: the size on disk of each store's changelog topic (what a restore reads at most).</li>
+ *   <li>{@code changelogs}: the size on disk of each store's changelog topic (what a restore reads at most);</li>
+ *   <li>{@code members}: which member of the group (instance) holds which {@code table-events} partitions.</li>
  * </ul>
- * <pre>ProcessorLag catch-up|changelogs --bootstrap HOST:PORT [--group rules-processor] [--timeout-s 1800] [--label L]</pre>
+ * <pre>ProcessorLag catch-up|changelogs|members --bootstrap HOST:PORT [--group rules-processor] [--timeout-s 1800] [--label L]</pre>
  */
 public final class ProcessorLag {
     private ProcessorLag() {
@@ -41,6 +44,7 @@ public final class ProcessorLag {
             switch (mode) {
                 case "catch-up" -> catchUp(admin, group, label, Integer.parseInt(o.getOrDefault("timeout-s", "1800")));
                 case "changelogs" -> changelogs(admin, group, label);
+                case "members" -> members(admin, group);
                 default -> throw new IllegalArgumentException("mode: catch-up or changelogs, not " + mode);
             }
         }
@@ -101,6 +105,16 @@ public final class ProcessorLag {
             long last = admin.listOffsets(latest).all().get().values().stream().mapToLong(i -> i.offset()).sum();
             System.out.printf("RESULT changelog-%s-%s %.1f MB on disk (offsets %d written)%n", t.substring(group.length() + 1)
                     .replace("-changelog", ""), label, bytes.getOrDefault(t, 0L) / 1e6, last - first);
+        }
+    }
+
+    private static void members(Admin admin, String group) throws Exception {
+        ConsumerGroupDescription g = admin.describeConsumerGroups(List.of(group)).all().get().get(group);
+        for (MemberDescription m : g.members()) {
+            List<Integer> parts = m.assignment().topicPartitions().stream()
+                    .filter(tp -> tp.topic().equals(Topics.TABLE_EVENTS)).map(TopicPartition::partition).sorted().toList();
+            System.out.printf("RESULT member %s holds %d table-events partitions %s%n",
+                    m.groupInstanceId().orElse(m.consumerId()), parts.size(), parts);
         }
     }
 
