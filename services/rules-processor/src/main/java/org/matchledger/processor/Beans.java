@@ -18,9 +18,12 @@ public class Beans {
                       @ConfigProperty(name = "ledger.matches.correction-window", defaultValue = "24h") Duration window,
                       @ConfigProperty(name = "ledger.processor.close-check-interval", defaultValue = "1m") Duration closeCheck,
                       @ConfigProperty(name = "ledger.processor.cached-matches", defaultValue = "500") int cachedMatches,
+                      @ConfigProperty(name = "ledger.processor.changelog.segment", defaultValue = "1h") Duration segment,
+                      @ConfigProperty(name = "ledger.processor.changelog.tombstone-retention", defaultValue = "1h") Duration tombstones,
                       MeterRegistry registry) {
         JudgeCounters counters = new JudgeCounters(registry.counter("ledger.events.applied"),
                 registry.counter("ledger.events.rejected"), registry.counter("ledger.matches.closed"));
-        return LedgerTopology.build(new LedgerTopology.Settings(prefix.orElse(""), window, closeCheck, cachedMatches), counters);
+        return LedgerTopology.build(new LedgerTopology.Settings(prefix.orElse(""), window, closeCheck,
+                cachedMatches, segment, tombstones), counters);
     }
 }

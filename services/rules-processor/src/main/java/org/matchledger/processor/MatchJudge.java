@@ -27,6 +27,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Judges each {@code table-events} record of its task (one partition) with the rules core and forwards what the
@@ -49,6 +53,8 @@ final class MatchJudge implements Processor<String, String, String, String> {
     private KeyValueStore<String, String> entries;
     private KeyValueStore<String, String> events;
     private Map<String, Match> cache;
+    /** The task's finished matches not yet closed, by the log time at which each is due to close (from the store). */
+    private final NavigableMap<Long, SortedSet<String>> dueToClose = new TreeMap<>();
 
     MatchJudge(LedgerTopology.Settings settings, JudgeCounters counters) {
         this.settings = settings;
@@ -67,7 +73,32 @@ final class MatchJudge implements Processor<String, String, String, String> {
                 return size() > max;
             }
         };
+        // The stores are restored before init: the finished, open matches are found once here, not at every check.
+        dueToClose.clear();
+        try (KeyValueIterator<String, String> it = entries.all()) {
+            while (it.hasNext()) {
+                KeyValue<String, String> kv = it.next();
+                MatchEntry e = MatchEntry.fromJson(kv.value);
+                if (!e.closed()) {
+                    schedule(kv.key, null, e.finishedAt());
+                }
+            }
+        }
         context.schedule(settings.closeCheck(), PunctuationType.STREAM_TIME, this::closeDue);
+    }
+
+    /** Moves {@code key} in the closing schedule from finish time {@code before} to {@code after} (null: not finished). */
+    private void schedule(String key, Long before, Long after) {
+        if (before != null && !before.equals(after)) {
+            long at = before + settings.window().toMillis();
+            SortedSet<String> keys = dueToClose.get(at);
+            if (keys != null && keys.remove(key) && keys.isEmpty()) {
+                dueToClose.remove(at);
+            }
+        }
+        if (after != null) {
+            dueToClose.computeIfAbsent(after + settings.window().toMillis(), k -> new TreeSet<>()).add(key);
+        }
     }
 
     @Override
@@ -108,6 +139,7 @@ final class MatchJudge implements Processor<String, String, String, String> {
             events.put(EventKeys.of(key, after.lastSeq()), Json.write(result.event()));
             Long finishedAt = MatchClosing.finishedAt(entry == null ? null : entry.finishedAt(), view, record.timestamp());
             entries.put(key, new MatchEntry(after.lastSeq(), finishedAt, false).toJson());
+            schedule(key, entry == null ? null : entry.finishedAt(), finishedAt);
             cache.put(key, after);
             forward(LedgerTopology.VIEWS_SINK, key, Json.write(view), new RecordHeaders());
             JudgeCounters.increment(counters.applied());
@@ -172,24 +204,29 @@ final class MatchJudge implements Processor<String, String, String, String> {
         cache.remove(key);
         MatchEntry marker = entry.closedMarker();
         entries.put(key, marker.toJson());
+        schedule(key, entry.finishedAt(), null);
         JudgeCounters.increment(counters.closed());
         return marker;
     }
 
-    /** The punctuator: closes every match of this task whose window has passed at stream time {@code now}. */
+    /**
+     * The punctuator: closes every match of this task whose window has passed at stream time {@code now}, in the order
+     * they became due (then by match id): a look at the schedule, not a scan of the store.
+     */
     private void closeDue(long now) {
-        List<KeyValue<String, MatchEntry>> due = new ArrayList<>();
-        try (KeyValueIterator<String, String> it = entries.all()) {
-            while (it.hasNext()) {
-                KeyValue<String, String> kv = it.next();
-                MatchEntry e = MatchEntry.fromJson(kv.value);
-                if (!e.closed() && MatchClosing.isDue(e.finishedAt(), now, settings.window())) {
-                    due.add(KeyValue.pair(kv.key, e));
+        while (!dueToClose.isEmpty() && dueToClose.firstKey() <= now) {
+            SortedSet<String> keys = dueToClose.firstEntry().getValue();
+            String key = keys.first();
+            MatchEntry e = entry(key);
+            if (e != null && !e.closed() && MatchClosing.isDue(e.finishedAt(), now, settings.window())) {
+                close(key, e); // takes it out of the schedule
+            } else {
+                // not what the store says (cannot happen while the schedule follows every store write): re-read it
+                schedule(key, dueToClose.firstKey() - settings.window().toMillis(), null);
+                if (e != null && !e.closed() && e.finishedAt() != null) {
+                    schedule(key, null, e.finishedAt());
                 }
             }
-        }
-        for (KeyValue<String, MatchEntry> d : due) {
-            close(d.key, d.value);
         }
     }
 

@@ -251,6 +251,42 @@ class MatchJudgeTest {
     }
 
     /**
+     * Closing follows corrections (docs/events.md, "Closing, exactly": the window runs from the time the match is
+     * finished; a correction that re-opens it clears that time): a finished match whose last event is voided is in
+     * progress again and does not close when its old window passes.
+     */
+    @Test
+    void aFinishedMatchReopenedByACorrection_doesNotCloseWhenItsOldWindowPasses() throws Exception {
+        List<String> events = LedgerDriver.lines(GOLDEN.resolve("nine-ball-race-to-3.jsonl"));
+        try (LedgerDriver d = new LedgerDriver(LedgerDriver.settings(WINDOW, 500), state)) {
+            for (int i = 0; i < events.size(); i++) {
+                d.post("golden-nine-ball", events.get(i), at(i));
+            }
+            List<String> views = d.views.readValuesToList();
+            JsonNode lastView = LedgerDriver.tree(views.get(views.size() - 1));
+            assertEquals("FINISHED", lastView.get("status").textValue());
+            Instant finished = at(events.size() - 1);
+
+            ObjectNode voided = Json.MAPPER.createObjectNode();
+            voided.put("specversion", "1.0").put("id", "reopen-void").put("source", "/tables/T3/referee")
+                    .put("type", "pool.event.voided").put("subject", "golden-nine-ball")
+                    .put("seq", lastView.get("lastSeq").longValue() + 1);
+            voided.putObject("data").put("targetId", LedgerDriver.tree(events.get(events.size() - 1)).get("id").textValue())
+                    .put("reason", "the last ball was not pocketed");
+            d.post("golden-nine-ball", Json.write(voided), finished.plusSeconds(600));
+            List<String> after = d.views.readValuesToList();
+            assertEquals("IN_PROGRESS", LedgerDriver.tree(after.get(after.size() - 1)).get("status").textValue());
+            d.rulings.readValuesToList();
+
+            MatchPlayer other = new MatchPlayer("other", Discipline.EIGHT_BALL, 1, "T9", 1, SimProfile.CLEAN);
+            d.post("other", Json.write(other.next()), finished.plus(WINDOW).plusSeconds(3600));
+            assertTrue(d.rulings.readValuesToList().stream().noneMatch(r -> r.contains("MATCH_CLOSED")),
+                    "a match in progress never closes");
+            assertTrue(d.views.readRecordsToList().stream().noneMatch(r -> r.key().equals("golden-nine-ball")));
+        }
+    }
+
+    /**
      * A due match closes before its own next event is judged, even before a punctuation: the processor gives the
      * replay tool's rulings for the same log times (MATCH_CLOSED, then the event rejected "match closed").
      */

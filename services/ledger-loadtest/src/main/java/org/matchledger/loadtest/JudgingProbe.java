@@ -1,0 +1,91 @@
+package org.matchledger.loadtest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.matchledger.core.json.Json;
+import org.matchledger.kafka.KafkaSecurity;
+import org.matchledger.kafka.Topics;
+import org.matchledger.sim.MatchPlayer;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Is the processor judging? Sends the next event of one of {@link ProcessorHistory}'s live matches onto
+ * {@code table-events} and waits for its first ruling on {@code match-rulings} (read committed): the time from
+ * {@code --since-ms} (when the processor was killed) to that ruling is how long judging stopped.
+ *
+ * <pre>JudgingProbe --bootstrap HOST:PORT --run ID --live-match M --after N [--since-ms T] [--label L] [--timeout-s 120]</pre>
+ * Sends the match's event N+1 (the history sent N). Prints {@code RESULT <label> <ms> ms}, or exits 1 on timeout.
+ */
+public final class JudgingProbe {
+    private JudgingProbe() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> o = Args.parse(args);
+        String bootstrap = o.getOrDefault("bootstrap", "127.0.0.1:9092");
+        String run = o.getOrDefault("run", "h");
+        int m = Integer.parseInt(o.getOrDefault("live-match", "0"));
+        int after = Integer.parseInt(o.getOrDefault("after", "40"));
+        long since = Long.parseLong(o.getOrDefault("since-ms", Long.toString(System.currentTimeMillis())));
+        String label = o.getOrDefault("label", "processor-kill-to-judging");
+        long timeout = Long.parseLong(o.getOrDefault("timeout-s", "120")) * 1000;
+
+        String id = ProcessorHistory.liveId(run, m);
+        MatchPlayer p = ProcessorHistory.player(id, m);
+        ObjectNode event = null;
+        for (int i = 0; i <= after; i++) {
+            event = p.next();
+        }
+        if (event == null) {
+            throw new IllegalStateException("match " + id + " has no event " + (after + 1));
+        }
+        String eventId = event.get("id").textValue();
+        try (KafkaConsumer<String, String> rulings = new KafkaConsumer<>(consumerConfig(bootstrap));
+             KafkaProducer<String, String> producer = new KafkaProducer<>(ProcessorHistory.producerConfig(bootstrap))) {
+            List<TopicPartition> parts = rulings.partitionsFor(Topics.MATCH_RULINGS).stream()
+                    .map(i -> new TopicPartition(i.topic(), i.partition())).toList();
+            rulings.assign(parts);
+            rulings.seekToEnd(parts);
+            parts.forEach(rulings::position); // the end, fixed before the event is sent
+            long sent = System.currentTimeMillis();
+            producer.send(new ProducerRecord<>(Topics.TABLE_EVENTS, id, Json.write(event))).get();
+            while (System.currentTimeMillis() - sent < timeout) {
+                for (ConsumerRecord<String, String> r : rulings.poll(Duration.ofMillis(50))) {
+                    if (!id.equals(r.key())) {
+                        continue;
+                    }
+                    JsonNode ruling = Json.read(r.value());
+                    if (eventId.equals(ruling.path("eventId").asText(null))) {
+                        long now = System.currentTimeMillis();
+                        System.out.printf("RESULT %s %d ms (event %s of %s: %s; sent → ruling %d ms)%n", label, now - since,
+                                event.get("seq"), id, ruling.path("kind").asText(), now - sent);
+                        return;
+                    }
+                }
+            }
+        }
+        System.out.printf("RESULT %s timeout after %d ms%n", label, timeout);
+        System.exit(1);
+    }
+
+    static Map<String, Object> consumerConfig(String bootstrap) {
+        Map<String, Object> c = new HashMap<>(KafkaSecurity.fromEnvironment());
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        return c;
+    }
+}
