@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.matchledger.core.event.EventParser;
 import org.matchledger.core.event.ParseResult;
 import org.matchledger.core.event.Poster;
+import org.matchledger.core.event.Rejection;
 import org.matchledger.core.event.TableEvent;
 import org.matchledger.core.json.Json;
 import org.matchledger.http.Problem;
@@ -150,10 +151,8 @@ public final class ValidatedPost {
         }
         ParseResult r = EventParser.parse(event);
         if (r instanceof ParseResult.Invalid bad) {
-            int colon = bad.reason().indexOf(": ");
-            String field = colon > 0 ? bad.reason().substring(0, colon) : "event";
-            String reason = colon > 0 ? bad.reason().substring(colon + 2) : bad.reason();
-            errors.add(new Problem.FieldError(index, bad.id(), field, reason));
+            Rejection rejection = bad.rejection();
+            errors.add(new Problem.FieldError(index, bad.id(), rejection.field().orElse("event"), rejection.reason()));
             return;
         }
         var e = ((ParseResult.Parsed) r).event();

@@ -29,7 +29,7 @@ public final class EventParser {
 
     public static ParseResult parse(JsonNode node) {
         if (node == null || !node.isObject()) {
-            return new ParseResult.Invalid(null, null, null, "event: must be a JSON object");
+            return new ParseResult.Invalid(null, null, null, Rejection.of("event", "must be a JSON object"));
         }
         // kept with a rejection only when safe to show: a rejection's id and subject end up in rulings and logs
         String id = node.path("id").isTextual() && SafeText.isSafe(node.get("id").textValue()) ? node.get("id").textValue() : null;
@@ -39,7 +39,7 @@ public final class EventParser {
         try {
             return new ParseResult.Parsed(parseEvent(node));
         } catch (InvalidField e) {
-            return new ParseResult.Invalid(id, seq, subject, e.getMessage());
+            return new ParseResult.Invalid(id, seq, subject, e.rejection());
         }
     }
 

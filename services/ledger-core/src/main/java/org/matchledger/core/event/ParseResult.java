@@ -7,6 +7,6 @@ public sealed interface ParseResult {
     }
 
     /** The event is malformed; {@code id}, {@code seq} and {@code subject} are kept when they could be read. */
-    record Invalid(String id, Long seq, String subject, String reason) implements ParseResult {
+    record Invalid(String id, Long seq, String subject, Rejection rejection) implements ParseResult {
     }
 }

@@ -1,5 +1,6 @@
 package org.matchledger.core.ledger;
 
+import org.matchledger.core.event.Rejection;
 import org.matchledger.core.event.TableEvent;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
@@ -13,9 +14,9 @@ import org.matchledger.core.state.MatchState;
 final class Derivation {
     private final MatchState state;
     private final Rulings[] rulings;
-    private final String openingRejection;
+    private final Rejection openingRejection;
 
-    private Derivation(MatchState state, Rulings[] rulings, String openingRejection) {
+    private Derivation(MatchState state, Rulings[] rulings, Rejection openingRejection) {
         this.state = state;
         this.rulings = rulings;
         this.openingRejection = openingRejection;
@@ -25,7 +26,7 @@ final class Derivation {
         Corrections corrections = Corrections.of(history);
         Rulings[] rulings = new Rulings[history.size()];
         MatchState s = null;
-        String openingRejection = null;
+        Rejection openingRejection = null;
         for (int i = 0; i < history.size(); i++) {
             if (corrections.isCorrection(i)) {
                 continue;
@@ -35,16 +36,17 @@ final class Derivation {
                 continue; // voided
             }
             EventJudge.Judgement j = EventJudge.judge(s, ev, history, i, true);
-            if (j.rejection() != null) {
+            if (j instanceof EventJudge.Judgement.Refused refused) {
                 if (i == 0) {
-                    openingRejection = j.rejection();
+                    openingRejection = refused.rejection();
                 }
                 Rulings r = new Rulings();
-                r.add(Ruling.of(RulingKind.EVENT_REJECTED).reason(j.rejection()));
+                r.add(Ruling.of(RulingKind.EVENT_REJECTED).reason(refused.rejection().text()));
                 rulings[i] = r;
             } else {
-                s = j.after();
-                rulings[i] = j.rulings();
+                EventJudge.Judgement.Accepted accepted = (EventJudge.Judgement.Accepted) j;
+                s = accepted.after();
+                rulings[i] = accepted.rulings();
             }
         }
         return new Derivation(s, rulings, openingRejection);
@@ -54,7 +56,7 @@ final class Derivation {
         return state;
     }
 
-    String openingRejection() {
+    Rejection openingRejection() {
         return openingRejection;
     }
 

@@ -5,6 +5,7 @@ import org.matchledger.core.event.EventData;
 import org.matchledger.core.event.EventParser;
 import org.matchledger.core.event.EventType;
 import org.matchledger.core.event.ParseResult;
+import org.matchledger.core.event.Rejection;
 import org.matchledger.core.event.RulingType;
 import org.matchledger.core.event.TableEvent;
 import org.matchledger.core.ruling.Ruling;
@@ -15,6 +16,7 @@ import org.matchledger.core.view.Status;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The fold: {@code (match, event) → (match', rulings)}. The one entry point that the processor, the replay tool and
@@ -25,6 +27,9 @@ public final class MatchLedger {
     /** The most events a match applies (corrections and appeals included): an event with a higher seq is rejected. */
     public static final int MAX_EVENTS = 10_000;
 
+    static final Rejection NOT_OPENED =
+            Rejection.of("type", "the match has not been opened; the first event must be pool.match.opened with seq 1");
+
     private MatchLedger() {
     }
 
@@ -34,7 +39,7 @@ public final class MatchLedger {
 
     public static Step apply(Match match, ParseResult parsed) {
         if (parsed instanceof ParseResult.Invalid bad) {
-            return rejected(match, bad.id(), bad.seq(), bad.subject(), bad.reason());
+            return rejected(match, bad.id(), bad.seq(), bad.subject(), bad.rejection());
         }
         return apply(match, ((ParseResult.Parsed) parsed).event());
     }
@@ -56,27 +61,27 @@ public final class MatchLedger {
     public static Step advance(Match match, JsonNode event) {
         ParseResult parsed = EventParser.parse(event);
         if (parsed instanceof ParseResult.Invalid bad) {
-            return rejected(match, bad.id(), bad.seq(), bad.subject(), bad.reason());
+            return rejected(match, bad.id(), bad.seq(), bad.subject(), bad.rejection());
         }
         return apply(match, ((ParseResult.Parsed) parsed).event(), true);
     }
 
     private static Step apply(Match match, TableEvent ev, boolean inPlace) {
         MatchState s = match.state();
-        String notThisPoster = PostingRule.refusal(s, ev);
-        if (notThisPoster != null) {
-            return rejected(match, ev, notThisPoster);
+        Optional<Rejection> notThisPoster = PostingRule.refusal(s, ev);
+        if (notThisPoster.isPresent()) {
+            return rejected(match, ev, notThisPoster.get());
         }
         if (s == null) {
             if (ev.type() != EventType.MATCH_OPENED) {
-                return rejected(match, ev, "type: the match has not been opened; the first event must be pool.match.opened with seq 1");
+                return rejected(match, ev, NOT_OPENED);
             }
             if (ev.seq() != 1) {
-                return rejected(match, ev, "seq: expected seq 1 for pool.match.opened, got " + ev.seq());
+                return rejected(match, ev, Rejection.of("seq", "expected seq 1 for pool.match.opened, got " + ev.seq()));
             }
         } else {
             if (!ev.subject().equals(s.matchId)) {
-                return rejected(match, ev, "subject: this is match " + s.matchId + ", not " + ev.subject());
+                return rejected(match, ev, Rejection.of("subject", "this is match " + s.matchId + ", not " + ev.subject()));
             }
             int known = match.history().indexOf(ev.id());
             if (known >= 0) {
@@ -85,32 +90,33 @@ public final class MatchLedger {
                     return new Step(match, new Rulings().stampOne(Ruling.of(RulingKind.DUPLICATE)
                             .detail("same as the applied event with seq " + applied.seq()), s.matchId, ev.seq(), ev.id()), false);
                 }
-                return rejected(match, ev, "id: " + ev.id() + " was already used by the applied event with seq "
-                        + applied.seq() + " and other content");
+                return rejected(match, ev, Rejection.of("id", ev.id() + " was already used by the applied event with seq "
+                        + applied.seq() + " and other content"));
             }
             long expected = s.lastSeq + 1;
             if (ev.seq() > MAX_EVENTS) {
-                return rejected(match, ev, "seq: a match holds at most " + MAX_EVENTS + " events; " + ev.seq()
-                        + " is over it" + (expected <= MAX_EVENTS ? " (expected seq " + expected + ")" : ""));
+                return rejected(match, ev, Rejection.of("seq", "a match holds at most " + MAX_EVENTS + " events; " + ev.seq()
+                        + " is over it" + (expected <= MAX_EVENTS ? " (expected seq " + expected + ")" : "")));
             }
             if (ev.seq() < expected) {
-                return rejected(match, ev, "seq: " + ev.seq() + " is already taken by event "
-                        + match.history().get((int) ev.seq() - 1).id() + "; expected seq " + expected);
+                return rejected(match, ev, Rejection.of("seq", ev.seq() + " is already taken by event "
+                        + match.history().get((int) ev.seq() - 1).id() + "; expected seq " + expected));
             }
             if (ev.seq() > expected) {
-                return rejected(match, ev, "seq: gap, expected seq " + expected + ", got " + ev.seq());
+                return rejected(match, ev, Rejection.of("seq", "gap, expected seq " + expected + ", got " + ev.seq()));
             }
             if (ev.type().isCorrection() || Corrections.isOutsideInterference(ev)) {
                 return correct(match, ev);
             }
         }
         EventJudge.Judgement j = EventJudge.judge(s, ev, match.history(), match.history().size(), inPlace);
-        if (j.rejection() != null) {
-            return rejected(match, ev, j.rejection());
+        if (j instanceof EventJudge.Judgement.Refused refused) {
+            return rejected(match, ev, refused.rejection());
         }
-        String matchId = j.after().matchId;
-        return new Step(new Match(j.after(), match.history().append(ev)),
-                j.rulings().stamp(matchId, ev.seq(), ev.id(), 0, null), true);
+        EventJudge.Judgement.Accepted accepted = (EventJudge.Judgement.Accepted) j;
+        String matchId = accepted.after().matchId;
+        return new Step(new Match(accepted.after(), match.history().append(ev)),
+                accepted.rulings().stamp(matchId, ev.seq(), ev.id(), 0, null), true);
     }
 
     // ---- corrections -------------------------------------------------------------------------------------------
@@ -127,11 +133,11 @@ public final class MatchLedger {
         if (ev.data() instanceof EventData.RulingMade) {
             Status status = match.state().status;
             if (status != Status.IN_PROGRESS) {
-                return rejected(match, ev, "type: OUTSIDE_INTERFERENCE is accepted only while the match is in progress");
+                return rejected(match, ev, Rejection.of("type", "OUTSIDE_INTERFERENCE is accepted only while the match is in progress"));
             }
             target = before.lastShotBefore(history, history.size());
             if (target < 0) {
-                return rejected(match, ev, "data.ruling: there is no shot to replay (1.9)");
+                return rejected(match, ev, Rejection.of("data.ruling", "there is no shot to replay (1.9)"));
             }
             head = Ruling.of(RulingKind.EVENT_VOIDED).targetId(history.get(target).id()).rule("1.9")
                     .detail("OUTSIDE_INTERFERENCE");
@@ -140,23 +146,23 @@ public final class MatchLedger {
                     : ((EventData.EventCorrected) ev.data()).targetId();
             target = history.indexOf(targetId);
             if (target < 0) {
-                return rejected(match, ev, "data.targetId: no applied event with id " + targetId + " in match " + match.matchId());
+                return rejected(match, ev, Rejection.of("data.targetId", "no applied event with id " + targetId + " in match " + match.matchId()));
             }
             if (before.isCorrection(target)) {
-                return rejected(match, ev, "data.targetId: " + targetId + " is itself a correction; correct its target instead");
+                return rejected(match, ev, Rejection.of("data.targetId", targetId + " is itself a correction; correct its target instead"));
             }
             boolean targetIsOpening = history.get(target).type() == EventType.MATCH_OPENED;
             if (ev.data() instanceof EventData.EventCorrected k) {
                 if (targetIsOpening != (k.replacementType() == EventType.MATCH_OPENED)) {
-                    return rejected(match, ev, "data.replacement.type: pool.match.opened is replaced only by pool.match.opened, and only it");
+                    return rejected(match, ev, Rejection.of("data.replacement.type", "pool.match.opened is replaced only by pool.match.opened, and only it"));
                 }
                 if (k.replacementData() instanceof EventData.RulingMade r && r.ruling() == RulingType.OUTSIDE_INTERFERENCE) {
-                    return rejected(match, ev, "data.replacement.data.ruling: OUTSIDE_INTERFERENCE cannot be a replacement");
+                    return rejected(match, ev, Rejection.of("data.replacement.data.ruling", "OUTSIDE_INTERFERENCE cannot be a replacement"));
                 }
                 head = Ruling.of(RulingKind.EVENT_CORRECTED).targetId(targetId);
             } else {
                 if (targetIsOpening) {
-                    return rejected(match, ev, "data.targetId: the match opening cannot be voided; correct it instead");
+                    return rejected(match, ev, Rejection.of("data.targetId", "the match opening cannot be voided; correct it instead"));
                 }
                 head = Ruling.of(RulingKind.EVENT_VOIDED).targetId(targetId);
             }
@@ -164,7 +170,7 @@ public final class MatchLedger {
         EventHistory after = history.append(ev);
         Derivation d = Derivation.of(after);
         if (d.state() == null) {
-            return rejected(match, ev, "data.replacement: the corrected opening is rejected: " + d.openingRejection());
+            return rejected(match, ev, Rejection.of("data.replacement", "the corrected opening is rejected: " + d.openingRejection().text()));
         }
         d.state().lastSeq = ev.seq();
         String matchId = d.state().matchId;
@@ -185,12 +191,13 @@ public final class MatchLedger {
 
     // ---- rejections --------------------------------------------------------------------------------------------
 
-    private static Step rejected(Match match, TableEvent ev, String reason) {
-        return rejected(match, ev.id(), ev.seq(), ev.subject(), reason);
+    private static Step rejected(Match match, TableEvent ev, Rejection rejection) {
+        return rejected(match, ev.id(), ev.seq(), ev.subject(), rejection);
     }
 
-    private static Step rejected(Match match, String id, Long seq, String subject, String reason) {
+    private static Step rejected(Match match, String id, Long seq, String subject, Rejection rejection) {
         String matchId = match.matchId() != null ? match.matchId() : subject;
-        return new Step(match, new Rulings().stampOne(Ruling.of(RulingKind.EVENT_REJECTED).reason(reason), matchId, seq, id), false);
+        return new Step(match, new Rulings().stampOne(Ruling.of(RulingKind.EVENT_REJECTED).reason(rejection.text()),
+                matchId, seq, id), false);
     }
 }

@@ -3,10 +3,12 @@ package org.matchledger.core.ledger;
 import org.matchledger.core.event.EventData;
 import org.matchledger.core.event.EventType;
 import org.matchledger.core.event.Poster;
+import org.matchledger.core.event.Rejection;
 import org.matchledger.core.event.TableEvent;
 import org.matchledger.core.state.MatchState;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The ledger's own posting rule (not a WPA rule): a table account posts only for matches on its own table. The
@@ -22,11 +24,11 @@ final class PostingRule {
     private PostingRule() {
     }
 
-    /** Why the event may not be posted by its poster, naming {@code tableId}; or null when it may. */
-    static String refusal(MatchState before, TableEvent ev) {
+    /** Why the event may not be posted by its poster, naming {@code tableId}; or nothing when it may. */
+    static Optional<Rejection> refusal(MatchState before, TableEvent ev) {
         Poster poster = ev.poster();
         if (poster == null || !poster.isTable()) {
-            return null;
+            return Optional.empty();
         }
         String matchTable;
         String where;
@@ -37,13 +39,13 @@ final class PostingRule {
             matchTable = before.tableId;
             where = "match " + before.matchId + " is on ";
         } else {
-            return null; // not opened yet: rejected as such, there is no table to compare
+            return Optional.empty(); // not opened yet: rejected as such, there is no table to compare
         }
         if (poster.tableId() != null && Objects.equals(poster.tableId(), matchTable)) {
-            return null;
+            return Optional.empty();
         }
-        return "tableId: " + who(poster) + " is the account of table " + (poster.tableId() == null ? "(none)" : poster.tableId())
-                + "; " + where + (matchTable == null ? "no table" : "table " + matchTable) + " (" + CITATION + ")";
+        return Optional.of(Rejection.of("tableId", who(poster) + " is the account of table " + (poster.tableId() == null ? "(none)" : poster.tableId())
+                + "; " + where + (matchTable == null ? "no table" : "table " + matchTable) + " (" + CITATION + ")"));
     }
 
     private static String who(Poster poster) {

@@ -3,9 +3,12 @@ package org.matchledger.core.rules;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.core.event.EventData.ShotTaken;
 import org.matchledger.core.event.OptionName;
+import org.matchledger.core.event.Rejection;
 import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.state.MatchState;
 import org.matchledger.core.state.Pending;
+
+import java.util.Optional;
 
 /** One discipline's rules. The general rules (lag, rulings, concession, sequencing) are shared and call these. */
 public interface DisciplineRules {
@@ -24,9 +27,9 @@ public interface DisciplineRules {
     /** docs/view.md: consecutive fouls reset at each new rack (not in 14.1). */
     boolean foulsResetEachRack();
 
-    /** A reason to reject this shot in this discipline (it names the field), or null (most disciplines: none). */
-    default String rejectShot(MatchState s, ShotTaken shot) {
-        return null;
+    /** Why this shot is rejected in this discipline (naming the field), or nothing (most disciplines: never). */
+    default Optional<Rejection> rejectShot(MatchState s, ShotTaken shot) {
+        return Optional.empty();
     }
 
     void judgeShot(Table t, ShotTaken shot);
@@ -40,9 +43,9 @@ public interface DisciplineRules {
     /** 6.16 with a serious-foul penalty. */
     void seriousFoulByRuling(Table t, int offender);
 
-    /** A reason to reject a {@code LOSS_OF_RACK} penalty, or null (14.1 has no racks to lose). */
-    default String rejectLossOfRack() {
-        return null;
+    /** Why a {@code LOSS_OF_RACK} penalty is rejected (14.1 has no racks to lose), or nothing. */
+    default Optional<Rejection> rejectLossOfRack() {
+        return Optional.empty();
     }
 
     void lossOfRackByRuling(Table t, int offender);

@@ -8,6 +8,7 @@ import org.matchledger.core.event.EventData.MatchOpened;
 import org.matchledger.core.event.EventData.OptionChosen;
 import org.matchledger.core.event.EventData.RulingMade;
 import org.matchledger.core.event.OptionName;
+import org.matchledger.core.event.Rejection;
 import org.matchledger.core.event.Penalty;
 import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
@@ -20,24 +21,31 @@ import org.matchledger.core.view.CueBall;
 import org.matchledger.core.view.Status;
 
 import java.util.List;
+import java.util.Optional;
 
 import static org.matchledger.core.state.MatchState.NOBODY;
 import static org.matchledger.core.state.MatchState.opponent;
 
 /**
  * The general rules (WPA 1.x, 6.13–6.16) shared by every discipline: opening, lag, the lag winner's option, rulings
- * by the referee and concession. Each method returns a rejection reason naming the field, or null once applied.
+ * by the referee and concession. Each method returns why the event is rejected, naming the field, or nothing once it is applied.
  */
 public final class GeneralRules {
     private GeneralRules() {
     }
 
-    /** {@code pool.match.opened}: the match awaits the lag. Returns the new state, or null with a reason in {@code rejection}. */
-    public static MatchState open(String matchId, MatchOpened d, Rulings out, String[] rejection) {
+    /** Why {@code pool.match.opened} is rejected (a discipline this version does not judge), or nothing. */
+    public static Optional<Rejection> rejectOpening(MatchOpened d) {
+        return Disciplines.of(d.discipline()) == null
+                ? Optional.of(Rejection.of("data.discipline", d.discipline() + " is not judged by this version of the ledger"))
+                : Optional.empty();
+    }
+
+    /** {@code pool.match.opened}: the match awaits the lag. The discipline must be one this version judges (checked first, by {@link #rejectOpening}). */
+    public static MatchState open(String matchId, MatchOpened d, Rulings out) {
         DisciplineRules rules = Disciplines.of(d.discipline());
         if (rules == null) {
-            rejection[0] = "data.discipline: " + d.discipline() + " is not judged by this version of the ledger";
-            return null;
+            throw new IllegalArgumentException("not a judged discipline: " + d.discipline());
         }
         MatchState s = new MatchState();
         s.matchId = matchId;
@@ -58,15 +66,15 @@ public final class GeneralRules {
     }
 
     /** 1.2: the lag decides who chooses the first breaker. */
-    public static String lag(Table t, LagTaken lag) {
+    public static Optional<Rejection> lag(Table t, LagTaken lag) {
         MatchState s = t.s;
         for (int i = 0; i < lag.results().size(); i++) {
             if (s.indexOf(lag.results().get(i).player()) == NOBODY) {
-                return "data.results[" + i + "].player: " + lag.results().get(i).player() + " is not a player in this match";
+                return Optional.of(Rejection.of("data.results[" + i + "].player", lag.results().get(i).player() + " is not a player in this match"));
             }
         }
         if (lag.struckLate() != null && s.indexOf(lag.struckLate()) == NOBODY) {
-            return "data.struckLate: " + lag.struckLate() + " is not a player in this match";
+            return Optional.of(Rejection.of("data.struckLate", lag.struckLate() + " is not a player in this match"));
         }
         LagResult a = lag.results().get(0);
         LagResult b = lag.results().get(1);
@@ -82,7 +90,7 @@ public final class GeneralRules {
         }
         if (relag != null) {
             t.rule(Ruling.of(RulingKind.RELAG).rule("1.2").detail(relag));
-            return null;
+            return Optional.empty();
         }
         LagResult won = a.isBad() ? b : b.isBad() ? a : a.distanceFromHeadRail() < b.distanceFromHeadRail() ? a : b;
         int winner = s.indexOf(won.player());
@@ -93,21 +101,21 @@ public final class GeneralRules {
         s.pending = new Pending(winner, List.of(OptionName.BREAK, OptionName.OPPONENT_BREAKS),
                 Pending.Situation.LAG_CHOICE, CueBall.IN_HAND_KITCHEN);
         t.rule(Ruling.of(RulingKind.OPTION_OFFERED).player(won.player()).options(s.pending.options()));
-        return null;
+        return Optional.empty();
     }
 
     /** An answer to the pending option; only the holder may answer, and only with an offered option. */
-    public static String chooseOption(Table t, OptionChosen choice) {
+    public static Optional<Rejection> chooseOption(Table t, OptionChosen choice) {
         MatchState s = t.s;
         Pending pending = s.pending;
         if (pending == null) {
-            return "type: no option is pending";
+            return Optional.of(Rejection.of("type", "no option is pending"));
         }
         if (!choice.player().equals(s.idOf(pending.player()))) {
-            return "data.player: the pending option is " + s.idOf(pending.player()) + "'s to choose";
+            return Optional.of(Rejection.of("data.player", "the pending option is " + s.idOf(pending.player()) + "'s to choose"));
         }
         if (!pending.options().contains(choice.option())) {
-            return "data.option: must be one of " + pending.options();
+            return Optional.of(Rejection.of("data.option", "must be one of " + pending.options()));
         }
         t.rule(Ruling.of(RulingKind.OPTION_TAKEN).player(choice.player()).option(choice.option()));
         if (pending.situation() == Pending.Situation.LAG_CHOICE) {
@@ -115,18 +123,18 @@ public final class GeneralRules {
             int breaker = choice.option() == OptionName.BREAK ? pending.player() : opponent(pending.player());
             s.pending = null;
             t.newRack(breaker);
-            return null;
+            return Optional.empty();
         }
         t.rules.chooseOption(t, pending, choice.option());
-        return null;
+        return Optional.empty();
     }
 
     /** {@code pool.ruling.made} other than OUTSIDE_INTERFERENCE, which the ledger handles as a correction. */
-    public static String referee(Table t, RulingMade r) {
+    public static Optional<Rejection> referee(Table t, RulingMade r) {
         MatchState s = t.s;
         int player = s.indexOf(r.player());
         if (r.player() != null && player == NOBODY) {
-            return "data.player: " + r.player() + " is not a player in this match";
+            return Optional.of(Rejection.of("data.player", r.player() + " is not a player in this match"));
         }
         switch (r.ruling()) {
             case SLOW_PLAY -> t.rules.foulByRuling(t, player, Foul.SLOW_PLAY); // 6.15
@@ -141,30 +149,30 @@ public final class GeneralRules {
             }
             case STALEMATE -> {
                 if (s.breaker == NOBODY) {
-                    return "data.ruling: no rack is being played yet (the breaker is still to be chosen); STALEMATE ends a rack in play";
+                    return Optional.of(Rejection.of("data.ruling", "no rack is being played yet (the breaker is still to be chosen); STALEMATE ends a rack in play"));
                 }
                 t.rules.stalemate(t); // 1.12
             }
             case SNOOKERED -> {
                 if (s.discipline != Discipline.BLACKBALL) {
-                    return "data.ruling: SNOOKERED applies only in BLACKBALL";
+                    return Optional.of(Rejection.of("data.ruling", "SNOOKERED applies only in BLACKBALL"));
                 }
                 t.rule(Ruling.of(RulingKind.SNOOKER_DECLARED).player(r.player()));
             }
             case OUTSIDE_INTERFERENCE -> throw new IllegalStateException("OUTSIDE_INTERFERENCE is a correction");
         }
-        return null;
+        return Optional.empty();
     }
 
-    private static String unsportsmanlike(Table t, int offender, Penalty penalty) {
+    private static Optional<Rejection> unsportsmanlike(Table t, int offender, Penalty penalty) {
         switch (penalty) {
             case WARNING -> t.rule(Ruling.of(RulingKind.WARNING).player(t.id(offender)).rule("6.16"));
             case STANDARD_FOUL -> t.rules.foulByRuling(t, offender, Foul.UNSPORTSMANLIKE);
             case SERIOUS_FOUL -> t.rules.seriousFoulByRuling(t, offender);
             case LOSS_OF_RACK -> {
-                String reason = t.rules.rejectLossOfRack();
-                if (reason != null) {
-                    return reason;
+                Optional<Rejection> rejection = t.rules.rejectLossOfRack();
+                if (rejection.isPresent()) {
+                    return rejection;
                 }
                 t.rules.lossOfRackByRuling(t, offender);
             }
@@ -172,16 +180,16 @@ public final class GeneralRules {
                 t.winMatch(opponent(offender), "PENALTY");
             }
         }
-        return null;
+        return Optional.empty();
     }
 
     /** 1.11: the conceding player loses the match. */
-    public static String concede(Table t, MatchConceded c) {
+    public static Optional<Rejection> concede(Table t, MatchConceded c) {
         int player = t.s.indexOf(c.player());
         if (player == NOBODY) {
-            return "data.player: " + c.player() + " is not a player in this match";
+            return Optional.of(Rejection.of("data.player", c.player() + " is not a player in this match"));
         }
         t.winMatch(opponent(player), "CONCESSION");
-        return null;
+        return Optional.empty();
     }
 }

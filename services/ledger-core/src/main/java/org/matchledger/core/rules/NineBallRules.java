@@ -3,6 +3,7 @@ package org.matchledger.core.rules;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.core.event.EventData.ShotTaken;
 import org.matchledger.core.event.OptionName;
+import org.matchledger.core.event.Rejection;
 import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
@@ -12,6 +13,7 @@ import org.matchledger.core.state.Pending;
 import org.matchledger.core.view.CueBall;
 
 import java.util.List;
+import java.util.Optional;
 
 import static org.matchledger.core.state.MatchState.opponent;
 
@@ -40,12 +42,12 @@ public final class NineBallRules extends RackGameRules {
     }
 
     @Override
-    public String rejectShot(MatchState s, ShotTaken shot) {
+    public Optional<Rejection> rejectShot(MatchState s, ShotTaken shot) {
         // 2.4: a push out only on the shot right after a legal break (by whoever is then at the table).
         if (shot.pushOut() && s.indexOf(shot.shooter()) == s.atTable && !s.pushOutAvailable) {
-            return "data.pushOut: a push out is allowed only on the shot right after a legal break (2.4)";
+            return Optional.of(Rejection.of("data.pushOut", "a push out is allowed only on the shot right after a legal break (2.4)"));
         }
-        return null;
+        return Optional.empty();
     }
 
     @Override

@@ -4,6 +4,7 @@ import org.matchledger.core.event.Discipline;
 import org.matchledger.core.event.EventData.Rerack;
 import org.matchledger.core.event.EventData.ShotTaken;
 import org.matchledger.core.event.OptionName;
+import org.matchledger.core.event.Rejection;
 import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
@@ -15,6 +16,7 @@ import org.matchledger.core.view.CueBall;
 import org.matchledger.core.view.Status;
 
 import java.util.List;
+import java.util.Optional;
 
 import static org.matchledger.core.state.MatchState.NOBODY;
 import static org.matchledger.core.state.MatchState.opponent;
@@ -204,8 +206,8 @@ public final class StraightPoolRules implements DisciplineRules {
     }
 
     @Override
-    public String rejectLossOfRack() {
-        return "data.penalty: LOSS_OF_RACK does not apply in STRAIGHT_POOL (rulebook 6.16)";
+    public Optional<Rejection> rejectLossOfRack() {
+        return Optional.of(Rejection.of("data.penalty", "LOSS_OF_RACK does not apply in STRAIGHT_POOL (rulebook 6.16)"));
     }
 
     @Override
