@@ -16,8 +16,8 @@ import org.matchledger.core.cli.LedgerCli;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.MatchClosing;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.ledger.Replay;
-import org.matchledger.core.ledger.Step;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.kafka.Topics;
@@ -132,7 +132,7 @@ class ClosingTest {
             for (int i = 0; i < m.events.size(); i++) {
                 JsonNode event = PublishedMatch.read(m.events.get(i));
                 boolean wasClosed = m.processor.closed();
-                Step step = m.processor.accept(event, m.logTimes.get(i));
+                Outcome step = m.processor.accept(event, m.logTimes.get(i));
                 if (!wasClosed && m.processor.closed()) {
                     close(producer, m);
                 }

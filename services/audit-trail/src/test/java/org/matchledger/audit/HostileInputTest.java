@@ -18,7 +18,7 @@ import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
-import org.matchledger.core.ledger.Step;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.kafka.Topics;
 import org.matchledger.kafka.TopicSetup;
@@ -277,7 +277,7 @@ class HostileInputTest {
             Match match = Match.EMPTY;
             List<ProducerRecord<String, String>> out = new ArrayList<>();
             for (int n = 0; n < events.size(); n++) {
-                Step step = MatchLedger.apply(match, events.get(n));
+                Outcome step = MatchLedger.apply(match, events.get(n));
                 if (step.applied()) {
                     match = step.match();
                     lastSeq = match.lastSeq();

@@ -10,7 +10,7 @@ import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
-import org.matchledger.core.ledger.Step;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.kafka.Topics;
@@ -96,7 +96,7 @@ public final class PublishedMatch {
             List<ProducerRecord<String, String>> out = new ArrayList<>();
             for (int i = 0; i < events.size(); i++) {
                 JsonNode event = read(events.get(i));
-                Step step = MatchLedger.apply(match, event);
+                Outcome step = MatchLedger.apply(match, event);
                 for (Ruling r : step.rulings()) {
                     ProducerRecord<String, String> rec = new ProducerRecord<>(Topics.MATCH_RULINGS, matchId, Json.write(r));
                     rec.headers().add("ledger-rulings-of-event",

@@ -13,7 +13,7 @@ import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
-import org.matchledger.core.ledger.Step;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.kafka.Topics;
 import org.matchledger.sim.MatchPlayer;
@@ -67,7 +67,7 @@ class VerifyTimingTest {
         for (int i = 0; i < EVENTS; i++) {
             String event = Json.write(player.next());
             records.add(new ConsumerRecord<>(Topics.TABLE_EVENTS, 7, offset + i, m, event));
-            Step step = MatchLedger.apply(match, Json.read(event));
+            Outcome step = MatchLedger.apply(match, Json.read(event));
             if (step.applied()) {
                 match = step.match();
                 for (Ruling r : step.rulings()) {

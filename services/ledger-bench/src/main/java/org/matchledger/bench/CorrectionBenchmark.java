@@ -7,7 +7,7 @@ import org.matchledger.core.event.TableEvent;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
-import org.matchledger.core.ledger.Step;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.sim.MatchPlayer;
 import org.matchledger.sim.SimProfile;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -53,14 +53,14 @@ public class CorrectionBenchmark {
         ObjectNode d = c.putObject("data").put("targetId", target).put("reason", "re-entered");
         d.putObject("replacement").put("type", EventType.SHOT_TAKEN.wireName()).set("data", targetData);
         correction = Logs.parse(Json.write(c));
-        Step check = MatchLedger.apply(match, correction);
-        if (!check.applied()) {
+        Outcome check = MatchLedger.apply(match, correction);
+        if (!(check instanceof Outcome.Applied)) {
             throw new IllegalStateException("the correction was rejected: " + check.rulings());
         }
     }
 
     @Benchmark
-    public Step rederive() {
+    public Outcome rederive() {
         return MatchLedger.apply(match, correction);
     }
 }

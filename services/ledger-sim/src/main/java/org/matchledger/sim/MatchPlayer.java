@@ -6,7 +6,7 @@ import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
-import org.matchledger.core.ledger.Step;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.view.CueBall;
 import org.matchledger.core.view.Group;
 import org.matchledger.core.view.MatchView;
@@ -90,18 +90,17 @@ public final class MatchPlayer {
         }
         ObjectNode event = pending != null ? pending : makeEvent();
         pending = null;
-        Step step = MatchLedger.apply(match, event);
-        match = step.match();
+        Outcome outcome = MatchLedger.apply(match, event);
+        match = outcome.match();
         sentCount++;
-        if (step.applied()) {
-            rejectedInARow = 0;
+        rejectedInARow = outcome.on(applied -> {
             if ("pool.shot.taken".equals(event.get("type").textValue())) {
                 lastAppliedShot = event;
             }
-        } else if (!"DUPLICATE".equals(step.rulings().get(0).kind().name())) {
-            if (++rejectedInARow > 50) {
-                throw new IllegalStateException("the simulator keeps making rejected events: " + step.rulings());
-            }
+            return 0;
+        }, duplicate -> rejectedInARow, rejected -> rejectedInARow + 1);
+        if (rejectedInARow > 50) {
+            throw new IllegalStateException("the simulator keeps making rejected events: " + outcome.rulings());
         }
         lastSent = event;
         return event;

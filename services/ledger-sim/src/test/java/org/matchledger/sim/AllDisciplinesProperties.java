@@ -9,8 +9,8 @@ import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.ledger.Replay;
-import org.matchledger.core.ledger.Step;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.view.Status;
 
@@ -68,7 +68,7 @@ class AllDisciplinesProperties {
         Match live = Match.EMPTY;
         List<JsonNode> applied = new ArrayList<>();
         for (JsonNode e : events) {
-            Step s = MatchLedger.apply(live, e);
+            Outcome s = MatchLedger.apply(live, e);
             live = s.match();
             if (s.applied()) {
                 applied.add(e);
@@ -98,7 +98,7 @@ class AllDisciplinesProperties {
             ObjectNode e = (ObjectNode) readOrFail(String.format(late, r.view().players().get(0).id()));
             e.put("specversion", "1.0").put("id", "late-" + next + "-" + e.get("type").textValue()).put("source", "/t")
                     .put("subject", r.view().matchId()).put("seq", next);
-            Step s = r.accept(e);
+            Outcome s = r.accept(e);
             assertFalse(s.applied());
             assertEquals(RulingKind.EVENT_REJECTED, s.rulings().get(0).kind());
             assertEquals(finished, Json.write(r.view()));

@@ -7,7 +7,7 @@ import org.matchledger.core.event.Poster;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
-import org.matchledger.core.ledger.Step;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.kafka.Topics;
@@ -47,11 +47,11 @@ public final class EventJudgement {
     }
 
     /** {@link #judge(Match, String, String)} with the fold given (tests hand in one that throws). */
-    static Result judge(Match before, String key, String value, BiFunction<Match, JsonNode, Step> fold) {
+    static Result judge(Match before, String key, String value, BiFunction<Match, JsonNode, Outcome> fold) {
         return judge(before, key, value, null, fold);
     }
 
-    static Result judge(Match before, String key, String value, Poster poster, BiFunction<Match, JsonNode, Step> fold) {
+    static Result judge(Match before, String key, String value, Poster poster, BiFunction<Match, JsonNode, Outcome> fold) {
         JsonNode event;
         try {
             event = Json.read(value);
@@ -66,10 +66,11 @@ public final class EventJudgement {
             return rejected(before, key, event, null, "subject: " + subject.textValue() + " must equal the record key " + key);
         }
         try {
-            Step step = fold.apply(before, event);
-            Ruling first = step.rulings().get(0);
-            String rejection = first.kind() == RulingKind.EVENT_REJECTED ? first.reason() : null;
-            return new Result(step.match(), step.rulings(), step.applied(), rejection, event);
+            Outcome outcome = fold.apply(before, event);
+            return outcome.on(
+                    applied -> new Result(applied.match(), applied.rulings(), true, null, event),
+                    duplicate -> new Result(duplicate.match(), duplicate.rulings(), false, null, event),
+                    rejected -> new Result(rejected.match(), rejected.rulings(), false, rejected.rejection().text(), event));
         } catch (RuntimeException e) {
             return rejected(before, key, event, e, "event: the ledger could not judge this event ("
                     + e.getClass().getSimpleName() + "); it is kept on " + Topics.TABLE_EVENTS_REJECTED);

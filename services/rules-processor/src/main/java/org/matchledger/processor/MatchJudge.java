@@ -17,7 +17,7 @@ import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchClosing;
 import org.matchledger.core.ledger.MatchLedger;
-import org.matchledger.core.ledger.Step;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.view.MatchView;
 import org.matchledger.kafka.PosterHeaders;
@@ -164,8 +164,8 @@ final class MatchJudge implements Processor<String, String, String, String> {
                 if (!EventKeys.belongsTo(kv.key, key)) {
                     continue;
                 }
-                Step step = MatchLedger.advance(m, Json.read(kv.value));
-                if (!step.applied()) {
+                Outcome step = MatchLedger.advance(m, Json.read(kv.value));
+                if (!(step instanceof Outcome.Applied)) {
                     throw new IllegalStateException("match " + key + ": the kept event " + kv.key.substring(key.length() + 1)
                             + " was not applied again: " + step.rulings().get(0));
                 }

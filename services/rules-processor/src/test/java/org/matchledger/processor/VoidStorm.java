@@ -3,8 +3,8 @@ package org.matchledger.processor;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.ledger.Replay;
-import org.matchledger.core.ledger.Step;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.sim.MatchPlayer;
 import org.matchledger.sim.SimProfile;
@@ -33,7 +33,7 @@ final class VoidStorm {
         ObjectNode e;
         while (shotIds.size() < shots && (e = player.next()) != null) {
             match.add(Json.write(e));
-            Step step = accept(e);
+            Outcome step = accept(e);
             if (step.applied() && "pool.shot.taken".equals(e.get("type").textValue())) {
                 shotIds.add(e.get("id").textValue());
             }
@@ -53,8 +53,8 @@ final class VoidStorm {
         }
     }
 
-    private Step accept(ObjectNode event) {
-        Step step = replay.accept(event);
+    private Outcome accept(ObjectNode event) {
+        Outcome step = replay.accept(event);
         if (step.rulings().get(0).kind() == RulingKind.EVENT_REJECTED) {
             rejected++;
         }

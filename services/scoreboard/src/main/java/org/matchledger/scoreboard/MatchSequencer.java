@@ -1,5 +1,7 @@
 package org.matchledger.scoreboard;
 
+import org.matchledger.core.ledger.Outcome;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -34,8 +36,12 @@ import java.util.TreeMap;
 public final class MatchSequencer {
     /** An incoming ruling, as much of it as the sequencing needs. */
     public record Ruling(Long seq, int n, String kind, boolean rejudgement, Integer rulingsOfEvent, String json) {
+        /** The ruling of an event that was not applied (a re-judged rejection belongs to its correction: not one). */
         boolean isNotice() {
-            return !rejudgement && ("EVENT_REJECTED".equals(kind) || "DUPLICATE".equals(kind));
+            return switch (Outcome.Kind.ofRuling(kind, rejudgement)) {
+                case APPLIED -> false;
+                case DUPLICATE, REJECTED -> true;
+            };
         }
 
         boolean isClosing() {

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.matchledger.core.json.Json;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.ledger.Replay;
-import org.matchledger.core.ledger.Step;
 import org.matchledger.core.ruling.Ruling;
 
 import java.io.UncheckedIOException;
@@ -54,7 +54,7 @@ public final class ReplayedMatch {
         Replay replay = new Replay();
         List<Ruled> rulings = new ArrayList<>();
         for (String text : eventTexts) {
-            Step step = replay.accept(read(text));
+            Outcome step = replay.accept(read(text));
             for (Ruling r : step.rulings()) {
                 rulings.add(new Ruled(tree(r), step.rulings().size()));
             }

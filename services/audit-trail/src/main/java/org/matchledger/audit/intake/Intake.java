@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.matchledger.audit.store.RejectedEvent;
 import org.matchledger.core.json.Json;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.kafka.PosterHeaders;
 import org.matchledger.kafka.RulingsHeader;
 import org.matchledger.kafka.Topics;
@@ -59,8 +60,7 @@ public final class Intake {
                     r.value()));
             return;
         }
-        if (kind == null || "EVENT_REJECTED".equals(kind) || "DUPLICATE".equals(kind) || seq == null
-                || text(j, "eventId") == null || integral(j, "n") == null) {
+        if (kind == null || isNotice(kind, j) || seq == null || text(j, "eventId") == null || integral(j, "n") == null) {
             String reason = kind == null ? "unreadable ruling record" : text(j, "reason") != null ? text(j, "reason")
                     : text(j, "detail");
             rows.rejected.add(new Rows.Rejected(o, RejectedEvent.NOTICE, matchId, seq, text(j, "eventId"), kind, reason,
@@ -71,6 +71,18 @@ public final class Intake {
         rows.rulings.add(new Rows.Ruling(o, matchId, seq, integral(j, "n").intValue(), text(j, "eventId"), kind,
                 text(j, "rule"), text(j, "player"), points == null ? null : points.intValue(), text(j, "targetId"),
                 integral(j, "rejudges"), RulingsHeader.read(r.headers()), r.value()));
+    }
+
+    /**
+     * A ruling of an event that was not applied (its rejection or duplicate notice). A re-judged rejection (with
+     * {@code rejudges}) is a ruling of the applied correction that gave it (docs/view.md "Outcomes"), so it is kept
+     * with the match's rulings, where the verification's refold expects it.
+     */
+    private static boolean isNotice(String kind, JsonNode ruling) {
+        return switch (Outcome.Kind.ofRuling(kind, ruling.hasNonNull("rejudges"))) {
+            case APPLIED -> false;
+            case DUPLICATE, REJECTED -> true;
+        };
     }
 
     static void view(Rows rows, ConsumerRecord<String, String> r, Rows.Origin o) {

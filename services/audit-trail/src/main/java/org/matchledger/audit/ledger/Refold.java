@@ -7,8 +7,8 @@ import org.matchledger.audit.store.RecordedEvent;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.matchledger.core.event.Poster;
 import org.matchledger.core.json.Json;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.ledger.Replay;
-import org.matchledger.core.ledger.Step;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.view.MatchView;
@@ -32,20 +32,18 @@ public final class Refold {
     public enum Status { APPLIED, REJECTED, DUPLICATE }
 
     /**
-     * One recorded event and what the fold made of it ({@code step} null when it never reached the core): its rulings,
-     * the match's lastSeq after it and, when asked for, the view after it. (Taken at once: the fold advances the match
-     * in place, so a step's match must not be read later.)
+     * One recorded event and what the fold made of it ({@code outcome} null when it never reached the core): its
+     * rulings, the match's lastSeq after it and, when asked for, the view after it. (Taken at once: the fold advances
+     * the match in place, so an outcome's match must not be read later.) A correction is applied, also when its
+     * re-judgement rejects later events ({@link Outcome}).
      */
-    public record Entry(RecordedEvent recorded, JsonNode event, Step step, String setAside, long lastSeq,
+    public record Entry(RecordedEvent recorded, JsonNode event, Outcome outcome, String setAside, long lastSeq,
                         MatchView viewAfter) {
         public Status status() {
-            if (step == null) {
+            if (outcome == null) {
                 return Status.REJECTED;
             }
-            if (step.applied()) {
-                return Status.APPLIED;
-            }
-            return step.rulings().get(0).kind() == RulingKind.DUPLICATE ? Status.DUPLICATE : Status.REJECTED;
+            return outcome.on(applied -> Status.APPLIED, duplicate -> Status.DUPLICATE, rejected -> Status.REJECTED);
         }
 
         /** Why it was not applied (null when applied). */
@@ -53,12 +51,8 @@ public final class Refold {
             if (setAside != null) {
                 return setAside;
             }
-            Ruling first = step.rulings().get(0);
-            return switch (status()) {
-                case APPLIED -> null;
-                case DUPLICATE -> first.detail();
-                case REJECTED -> first.reason();
-            };
+            return outcome.on(applied -> null, duplicate -> duplicate.rulings().get(0).detail(),
+                    rejected -> rejected.rejection().text());
         }
     }
 
@@ -197,13 +191,13 @@ public final class Refold {
                 entries.add(new Entry(e, event, null, aside, replay.match().lastSeq(), null));
                 continue;
             }
-            Step step = replay.accept(event, logTime(e));
+            Outcome outcome = replay.accept(event, logTime(e));
             if (closed == null && replay.closed()) {
                 closed = closed(replay, entries.size());
             }
             long lastSeq = replay.match().lastSeq();
-            entries.add(new Entry(e, event, step, null, lastSeq,
-                    step.applied() && wantView.test(lastSeq) ? replay.view() : null));
+            entries.add(new Entry(e, event, outcome, null, lastSeq,
+                    outcome instanceof Outcome.Applied && wantView.test(lastSeq) ? replay.view() : null));
         }
         if (closed == null && closing.closedAt() != null && replay.closeIfDue(closing.closedAt())) {
             closed = closed(replay, entries.size());

@@ -183,12 +183,12 @@ public final class Timeline {
 
     /** The void or correction an applied event is (1.9), or null. */
     private static Correction correction(Refold.Entry e, Map<String, Long> seqOfApplied) {
-        Ruling head = e.step().rulings().get(0);
+        Ruling head = e.outcome().rulings().get(0);
         if (head.kind() != RulingKind.EVENT_VOIDED && head.kind() != RulingKind.EVENT_CORRECTED) {
             return null;
         }
         JsonNode data = e.event().path("data");
-        List<Long> rejudged = e.step().rulings().stream().map(Ruling::rejudges).filter(Objects::nonNull).distinct().toList();
+        List<Long> rejudged = e.outcome().rulings().stream().map(Ruling::rejudges).filter(Objects::nonNull).distinct().toList();
         return new Correction(head.kind() == RulingKind.EVENT_VOIDED ? "VOIDED" : "CORRECTED", head.targetId(),
                 seqOfApplied.get(head.targetId()), head.rule(), head.detail(),
                 data.hasNonNull("reason") ? data.get("reason") : null,

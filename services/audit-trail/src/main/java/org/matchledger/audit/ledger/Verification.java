@@ -55,7 +55,7 @@ public final class Verification {
                 continue;
             }
             events++;
-            for (Ruling r : e.step().rulings()) {
+            for (Ruling r : e.outcome().rulings()) {
                 rulings++;
                 RulingRow.Key key = key(record.matchId(), r.seq(), r.n());
                 RulingRow row = stored.get(key);

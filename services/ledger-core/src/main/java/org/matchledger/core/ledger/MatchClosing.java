@@ -1,6 +1,7 @@
 package org.matchledger.core.ledger;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.matchledger.core.event.Rejection;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.view.MatchView;
@@ -17,6 +18,8 @@ import java.time.Duration;
  */
 public final class MatchClosing {
     public static final String CLOSED_REASON = "match closed";
+    /** Why an event of a closed match is rejected: no one field is at fault. */
+    public static final Rejection CLOSED = Rejection.unfielded(CLOSED_REASON);
     public static final Duration DEFAULT_WINDOW = Duration.ofHours(24);
 
     private MatchClosing() {
@@ -54,6 +57,6 @@ public final class MatchClosing {
         String id = event != null && event.path("id").isTextual() ? event.get("id").textValue() : null;
         Long seq = event != null && event.path("seq").isIntegralNumber() && event.get("seq").canConvertToLong()
                 ? event.get("seq").longValue() : null;
-        return Ruling.of(RulingKind.EVENT_REJECTED).reason(CLOSED_REASON).build(matchId, seq, id, 0, null);
+        return Ruling.of(RulingKind.EVENT_REJECTED).reason(CLOSED.text()).build(matchId, seq, id, 0, null);
     }
 }

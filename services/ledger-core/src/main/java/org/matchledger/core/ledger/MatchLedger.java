@@ -33,18 +33,18 @@ public final class MatchLedger {
     private MatchLedger() {
     }
 
-    public static Step apply(Match match, JsonNode event) {
+    public static Outcome apply(Match match, JsonNode event) {
         return apply(match, EventParser.parse(event));
     }
 
-    public static Step apply(Match match, ParseResult parsed) {
+    public static Outcome apply(Match match, ParseResult parsed) {
         if (parsed instanceof ParseResult.Invalid bad) {
             return rejected(match, bad.id(), bad.seq(), bad.subject(), bad.rejection());
         }
         return apply(match, ((ParseResult.Parsed) parsed).event());
     }
 
-    public static Step apply(Match match, TableEvent ev) {
+    public static Outcome apply(Match match, TableEvent ev) {
         return apply(match, ev, false);
     }
 
@@ -53,12 +53,12 @@ public final class MatchLedger {
      * drops each match once it has the next (the processor, the replay tool). The {@code match} passed in must not be
      * used afterwards: its state may have been changed.
      */
-    public static Step advance(Match match, TableEvent ev) {
+    public static Outcome advance(Match match, TableEvent ev) {
         return apply(match, ev, true);
     }
 
     /** {@link #advance(Match, TableEvent)} for a JSON event. */
-    public static Step advance(Match match, JsonNode event) {
+    public static Outcome advance(Match match, JsonNode event) {
         ParseResult parsed = EventParser.parse(event);
         if (parsed instanceof ParseResult.Invalid bad) {
             return rejected(match, bad.id(), bad.seq(), bad.subject(), bad.rejection());
@@ -66,7 +66,7 @@ public final class MatchLedger {
         return apply(match, ((ParseResult.Parsed) parsed).event(), true);
     }
 
-    private static Step apply(Match match, TableEvent ev, boolean inPlace) {
+    private static Outcome apply(Match match, TableEvent ev, boolean inPlace) {
         MatchState s = match.state();
         Optional<Rejection> notThisPoster = PostingRule.refusal(s, ev);
         if (notThisPoster.isPresent()) {
@@ -87,8 +87,8 @@ public final class MatchLedger {
             if (known >= 0) {
                 TableEvent applied = match.history().get(known);
                 if (applied.digest().equals(ev.digest())) {
-                    return new Step(match, new Rulings().stampOne(Ruling.of(RulingKind.DUPLICATE)
-                            .detail("same as the applied event with seq " + applied.seq()), s.matchId, ev.seq(), ev.id()), false);
+                    return new Outcome.Duplicate(match, new Rulings().stampOne(Ruling.of(RulingKind.DUPLICATE)
+                            .detail("same as the applied event with seq " + applied.seq()), s.matchId, ev.seq(), ev.id()));
                 }
                 return rejected(match, ev, Rejection.of("id", ev.id() + " was already used by the applied event with seq "
                         + applied.seq() + " and other content"));
@@ -115,8 +115,8 @@ public final class MatchLedger {
         }
         EventJudge.Judgement.Accepted accepted = (EventJudge.Judgement.Accepted) j;
         String matchId = accepted.after().matchId;
-        return new Step(new Match(accepted.after(), match.history().append(ev)),
-                accepted.rulings().stamp(matchId, ev.seq(), ev.id(), 0, null), true);
+        return new Outcome.Applied(new Match(accepted.after(), match.history().append(ev)),
+                accepted.rulings().stamp(matchId, ev.seq(), ev.id(), 0, null));
     }
 
     // ---- corrections -------------------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ public final class MatchLedger {
      * A void, a correction or an outside-interference ruling: the match is re-derived from its events as they now
      * read. The ruling that says so comes first, then the rulings of every later event, re-judged.
      */
-    private static Step correct(Match match, TableEvent ev) {
+    private static Outcome correct(Match match, TableEvent ev) {
         EventHistory history = match.history();
         Corrections before = Corrections.of(history);
         int target;
@@ -186,18 +186,18 @@ public final class MatchLedger {
                 rulings.addAll(r.stamp(matchId, ev.seq(), ev.id(), rulings.size(), after.get(i).seq()));
             }
         }
-        return new Step(new Match(d.state(), after), List.copyOf(rulings), true);
+        return new Outcome.Applied(new Match(d.state(), after), List.copyOf(rulings));
     }
 
     // ---- rejections --------------------------------------------------------------------------------------------
 
-    private static Step rejected(Match match, TableEvent ev, Rejection rejection) {
+    private static Outcome rejected(Match match, TableEvent ev, Rejection rejection) {
         return rejected(match, ev.id(), ev.seq(), ev.subject(), rejection);
     }
 
-    private static Step rejected(Match match, String id, Long seq, String subject, Rejection rejection) {
+    private static Outcome rejected(Match match, String id, Long seq, String subject, Rejection rejection) {
         String matchId = match.matchId() != null ? match.matchId() : subject;
-        return new Step(match, new Rulings().stampOne(Ruling.of(RulingKind.EVENT_REJECTED).reason(rejection.text()),
-                matchId, seq, id), false);
+        return new Outcome.Rejected(match, rejection, new Rulings().stampOne(
+                Ruling.of(RulingKind.EVENT_REJECTED).reason(rejection.text()), matchId, seq, id));
     }
 }

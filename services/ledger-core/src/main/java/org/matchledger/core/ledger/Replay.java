@@ -31,7 +31,7 @@ public final class Replay {
         this.window = window;
     }
 
-    public Step accept(JsonNode event) {
+    public Outcome accept(JsonNode event) {
         return accept(event, null);
     }
 
@@ -39,24 +39,26 @@ public final class Replay {
      * Folds {@code event}, recorded at {@code logTime} (epoch millis; null when the input does not say). A match due
      * to close at that time closes first, and the event is then rejected ("match closed").
      */
-    public Step accept(JsonNode event, Long logTime) {
+    public Outcome accept(JsonNode event, Long logTime) {
         if (logTime != null) {
             closeIfDue(logTime);
         }
         if (closed) {
-            Step step = new Step(match, List.of(MatchClosing.rejection(match.matchId(), event)), false);
-            rulings.addAll(step.rulings());
-            return step;
+            Outcome rejected = new Outcome.Rejected(match, MatchClosing.CLOSED,
+                    List.of(MatchClosing.rejection(match.matchId(), event)));
+            rulings.addAll(rejected.rulings());
+            return rejected;
         }
-        Step step = MatchLedger.advance(match, event);
-        match = step.match();
-        rulings.addAll(step.rulings());
-        if (step.applied()) {
-            // An event without a log time cannot start the window; one that re-opens the match still clears it.
-            finishedAt = logTime != null ? MatchClosing.finishedAt(finishedAt, match.view(), logTime)
-                    : match.view().status() == Status.FINISHED ? finishedAt : null;
-        }
-        return step;
+        Outcome outcome = MatchLedger.advance(match, event);
+        match = outcome.match();
+        rulings.addAll(outcome.rulings());
+        finishedAt = outcome.on(
+                // An event without a log time cannot start the window; one that re-opens the match still clears it.
+                applied -> logTime != null ? MatchClosing.finishedAt(finishedAt, match.view(), logTime)
+                        : match.view().status() == Status.FINISHED ? finishedAt : null,
+                duplicate -> finishedAt,
+                rejected -> finishedAt);
+        return outcome;
     }
 
     /** Closes the match if it is due at {@code logTime}; true when it closed now. */

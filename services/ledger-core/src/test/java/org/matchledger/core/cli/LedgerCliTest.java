@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
-import org.matchledger.core.ledger.Step;
+import org.matchledger.core.ledger.Outcome;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -139,7 +139,7 @@ class LedgerCliTest {
         List<JsonNode> applied = new ArrayList<>();
         Match m = Match.EMPTY;
         for (JsonNode e : log) {
-            Step s = MatchLedger.apply(m, e);
+            Outcome s = MatchLedger.apply(m, e);
             if (s.applied()) {
                 applied.add(e);
             }

@@ -40,8 +40,8 @@ class AdvanceProperties {
         Match persistent = Match.EMPTY;
         Match advanced = Match.EMPTY;
         for (int i = 0; i < events.size(); i++) {
-            Step a = MatchLedger.apply(persistent, events.get(i));
-            Step b = MatchLedger.advance(advanced, events.get(i));
+            Outcome a = MatchLedger.apply(persistent, events.get(i));
+            Outcome b = MatchLedger.advance(advanced, events.get(i));
             persistent = a.match();
             advanced = b.match();
             assertEquals(Json.write(a.rulings()), Json.write(b.rulings()), "rulings of event " + i);

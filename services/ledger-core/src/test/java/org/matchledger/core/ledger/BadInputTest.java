@@ -271,7 +271,7 @@ class BadInputTest {
         MatchScript any = MatchScript.open("NINE_BALL", 3);
         ObjectNode e = any.envelope("pool.match.opened", 1, "open-1");
         e.set("data", json(OPENED.replace(from, to)));
-        Step step = MatchLedger.apply(Match.EMPTY, e);
+        Outcome step = MatchLedger.apply(Match.EMPTY, e);
         assertEquals(1, step.rulings().size());
         Ruling r = step.rulings().get(0);
         assertEquals(RulingKind.EVENT_REJECTED, r.kind());
@@ -286,7 +286,7 @@ class BadInputTest {
         MatchScript any = MatchScript.open("NINE_BALL", 3);
         ObjectNode e = any.envelope("pool.match.opened", 1, "open-1");
         e.set("data", json(OPENED));
-        Step step = MatchLedger.apply(Match.EMPTY, e);
+        Outcome step = MatchLedger.apply(Match.EMPTY, e);
         assertTrue(step.applied(), () -> "rejected: " + step.rulings());
     }
 
@@ -332,7 +332,7 @@ class BadInputTest {
         d.put("venue", "Prague");
         ((ObjectNode) d.get("players").get(0)).put("country", "CZ");
         e.set("data", d);
-        Step step = MatchLedger.apply(Match.EMPTY, e);
+        Outcome step = MatchLedger.apply(Match.EMPTY, e);
         assertTrue(step.applied(), () -> "rejected: " + step.rulings());
     }
 

@@ -36,12 +36,12 @@ class BoundsTest {
         }
     }
 
-    private static Ruling only(Step step) {
+    private static Ruling only(Outcome step) {
         assertEquals(1, step.rulings().size(), () -> "rulings: " + step.rulings());
         return step.rulings().get(0);
     }
 
-    private static void assertRejectedNaming(Step step, String field) {
+    private static void assertRejectedNaming(Outcome step, String field) {
         Ruling r = only(step);
         assertEquals(RulingKind.EVENT_REJECTED, r.kind());
         assertTrue(r.reason().startsWith(field + ": "), () -> "reason should name " + field + ": " + r.reason());
@@ -90,7 +90,7 @@ class BoundsTest {
                                                                     String name, String bad) {
         ObjectNode e = opening("BLACKBALL", 3);
         put.accept(e, bad);
-        Step step = MatchLedger.apply(Match.EMPTY, e);
+        Outcome step = MatchLedger.apply(Match.EMPTY, e);
         assertRejectedNaming(step, field);
         assertTrue(only(step).reason().contains(name), () -> only(step).reason());
         assertFalse(step.match().isOpened());
@@ -193,13 +193,13 @@ class BoundsTest {
     void aMatchHoldsAtMost10000Events_theNextIsRejectedNamingSeq() {
         Match m = MatchLedger.apply(Match.EMPTY, opening("NINE_BALL", 3)).match();
         for (long seq = 2; seq <= MatchLedger.MAX_EVENTS; seq++) {
-            Step s = MatchLedger.advance(m, appeal(seq));
+            Outcome s = MatchLedger.advance(m, appeal(seq));
             assertTrue(s.applied(), () -> "seq " + s.rulings());
             m = s.match();
         }
         assertEquals(10_000, m.lastSeq());
         MatchView before = m.view();
-        Step over = MatchLedger.apply(m, appeal(10_001));
+        Outcome over = MatchLedger.apply(m, appeal(10_001));
         assertRejectedNaming(over, "seq");
         assertTrue(only(over).reason().contains("10000"), only(over).reason());
         assertEquals(before, over.match().view());
@@ -227,7 +227,7 @@ class BoundsTest {
 
     private static Match lagApplied() {
         Match m = MatchLedger.apply(Match.EMPTY, opening("NINE_BALL", 3)).match();
-        Step s = MatchLedger.apply(m, json(LAG));
+        Outcome s = MatchLedger.apply(m, json(LAG));
         assertTrue(s.applied(), () -> "" + s.rulings());
         return s.match();
     }
@@ -238,7 +238,7 @@ class BoundsTest {
         JsonNode reordered = json("{'data':{'tooCloseToCall':false,'results':[{'distanceFromHeadRail':5.0,"
                 + "'footRailContacts':1,'player':'p1'},{'footRailContacts':1,'player':'p2','distanceFromHeadRail':9.5}]},"
                 + "'seq':2,'subject':'m-1','type':'pool.lag.taken','source':'/t','id':'lag-1','specversion':'1.0'}");
-        Step again = MatchLedger.apply(m, reordered);
+        Outcome again = MatchLedger.apply(m, reordered);
         assertEquals(RulingKind.DUPLICATE, only(again).kind());
         assertEquals(m.view(), again.match().view());
     }
@@ -258,7 +258,7 @@ class BoundsTest {
     void theSameIdWithOtherContentIsRejectedNamingId(String what, String text) {
         assertNotEquals(LAG, text, "the variant differs");
         Match m = lagApplied();
-        Step again = MatchLedger.apply(m, json(text));
+        Outcome again = MatchLedger.apply(m, json(text));
         assertRejectedNaming(again, "id");
         assertEquals(m.view(), again.match().view());
     }

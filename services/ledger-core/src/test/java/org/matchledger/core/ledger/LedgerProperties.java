@@ -73,7 +73,7 @@ class LedgerProperties {
         for (int n = 1; n <= applied.size(); n++) {
             Match fresh = Match.EMPTY;
             for (int i = 0; i < n; i++) {
-                Step s = MatchLedger.apply(fresh, applied.get(i));
+                Outcome s = MatchLedger.apply(fresh, applied.get(i));
                 assertTrue(s.applied(), "seed " + seed + ": applied event " + (i + 1) + " is rejected when folded without the rejected ones: "
                         + s.rulings());
                 fresh = s.match();
@@ -116,7 +116,7 @@ class LedgerProperties {
     @MethodSource("seeds")
     void garbage_isAppliedOrRejectedNeverThrows_andARejectedEventChangesNothing(long seed) {
         for (GarbageStep g : garbageRun(seed)) {
-            Step s = g.step;
+            Outcome s = g.step;
             Supplier<String> where = () -> "seed " + seed + ", garbage " + Json.write(g.event);
             if (s.applied()) {
                 assertFalse(s.rulings().isEmpty(), where);
@@ -140,7 +140,7 @@ class LedgerProperties {
             g.step.rulings().stream().filter(r -> r.kind() == RulingKind.EVENT_REJECTED).forEach(r -> reasons.add(r.reason()));
         }
         Folded f = folded(seed);
-        for (Step s : f.steps) {
+        for (Outcome s : f.steps) {
             s.rulings().stream().filter(r -> r.kind() == RulingKind.EVENT_REJECTED).forEach(r -> reasons.add(r.reason()));
         }
         for (String reason : reasons) {
@@ -157,7 +157,7 @@ class LedgerProperties {
         Folded f = folded(seed);
         Match before = Match.EMPTY;
         for (int i = 0; i < f.log.size(); i++) {
-            Step s = f.steps.get(i);
+            Outcome s = f.steps.get(i);
             if (before.isOpened() && before.view().status() == Status.FINISHED && !isCorrection(f.log.get(i))) {
                 assertUnchangedAfterFinish(seed, f.log.get(i), before, s);
             }
@@ -167,18 +167,18 @@ class LedgerProperties {
         Match m = f.last();
         if (m.view().status() != Status.FINISHED) {
             JsonNode concede = event(m, "pool.match.conceded", obj().put("player", "p2"));
-            Step s = MatchLedger.apply(m, concede);
+            Outcome s = MatchLedger.apply(m, concede);
             assertTrue(s.applied(), "seed " + seed + ": a concession in a match in progress is accepted: " + s.rulings());
             m = s.match();
         }
         assertEquals(Status.FINISHED, m.view().status());
         for (JsonNode e : everyKindOfEvent(m)) {
-            Step s = MatchLedger.apply(m, e);
+            Outcome s = MatchLedger.apply(m, e);
             assertUnchangedAfterFinish(seed, e, m, s);
         }
     }
 
-    private static void assertUnchangedAfterFinish(long seed, JsonNode e, Match before, Step s) {
+    private static void assertUnchangedAfterFinish(long seed, JsonNode e, Match before, Outcome s) {
         Supplier<String> where = () -> "seed " + seed + ", after FINISHED: " + Json.write(e) + " -> " + s.rulings();
         String type = e.path("type").asText();
         boolean appeal = type.equals("pool.appeal.filed") || type.equals("pool.appeal.decided");
@@ -272,7 +272,7 @@ class LedgerProperties {
     void invariant_everyAppliedEventHasRulingsNumberedFromZeroAndStampedWithIt(long seed) {
         Folded f = folded(seed);
         for (int i = 0; i < f.log.size(); i++) {
-            Step s = f.steps.get(i);
+            Outcome s = f.steps.get(i);
             List<Ruling> rulings = s.rulings();
             assertFalse(rulings.isEmpty(), at(seed, i, f.log));
             JsonNode e = f.log.get(i);
@@ -403,7 +403,7 @@ class LedgerProperties {
     void rulingsExplainEveryChangeOfTheView(long seed) {
         Folded f = folded(seed);
         for (int i = 1; i < f.log.size(); i++) {
-            Step s = f.steps.get(i);
+            Outcome s = f.steps.get(i);
             Match prev = f.after.get(i - 1);
             if (!s.applied() || !prev.isOpened() || isCorrection(f.log.get(i))) {
                 continue;
@@ -550,13 +550,13 @@ class LedgerProperties {
         List<JsonNode> applied = f.appliedEvents();
         for (int k = 0; k < 15; k++) {
             JsonNode e = applied.get(rnd.nextInt(applied.size()));
-            Step same = MatchLedger.apply(m, (JsonNode) e.deepCopy());
+            Outcome same = MatchLedger.apply(m, (JsonNode) e.deepCopy());
             assertFalse(same.applied());
             assertEquals(List.of(RulingKind.DUPLICATE), same.rulings().stream().map(Ruling::kind).toList(), "seed " + seed + " " + Json.write(e));
             assertEquals(before, viewJson(same.match()));
             ObjectNode other = (ObjectNode) e.deepCopy();
             ((ObjectNode) other.get("data")).put("note", "other content");
-            Step rejected = MatchLedger.apply(m, other);
+            Outcome rejected = MatchLedger.apply(m, other);
             assertFalse(rejected.applied());
             assertEquals(RulingKind.EVENT_REJECTED, rejected.rulings().get(0).kind(), "seed " + seed + " " + Json.write(other));
             assertTrue(rejected.rulings().get(0).reason().startsWith("id:"), rejected.rulings().get(0).reason());
@@ -702,13 +702,13 @@ class LedgerProperties {
     // ---- helpers -------------------------------------------------------------------------------------------------------
 
     /** The raw log, the step of each event and the match after each event. */
-    record Folded(List<JsonNode> log, List<Step> steps, List<Match> after) {
+    record Folded(List<JsonNode> log, List<Outcome> steps, List<Match> after) {
         static Folded of(List<JsonNode> log) {
-            List<Step> steps = new ArrayList<>();
+            List<Outcome> steps = new ArrayList<>();
             List<Match> after = new ArrayList<>();
             Match m = Match.EMPTY;
             for (JsonNode e : log) {
-                Step s = MatchLedger.apply(m, e);
+                Outcome s = MatchLedger.apply(m, e);
                 steps.add(s);
                 m = s.match();
                 after.add(m);
@@ -759,7 +759,7 @@ class LedgerProperties {
         }
     }
 
-    record GarbageStep(JsonNode event, Match before, Step step) {
+    record GarbageStep(JsonNode event, Match before, Outcome step) {
     }
 
     /** Garbage sent to a match in a random state of the seed's log; the first exception fails with the event. */
@@ -775,7 +775,7 @@ class LedgerProperties {
         List<GarbageStep> out = new ArrayList<>();
         for (int k = 0; k < 80; k++) {
             JsonNode e = MatchGenerator.garbage(rnd, matchId, m.lastSeq() + 1, ids);
-            Step s;
+            Outcome s;
             try {
                 s = MatchLedger.apply(m, e);
                 viewJson(s.match());

@@ -65,9 +65,9 @@ class PostingRuleTest {
 
     private static final Poster REFEREE = new Poster("referee", Poster.REFEREE, null);
 
-    private static Step fold(List<JsonNode> events) {
+    private static Outcome fold(List<JsonNode> events) {
         Match m = Match.EMPTY;
-        Step last = null;
+        Outcome last = null;
         for (JsonNode e : events) {
             last = MatchLedger.apply(m, e);
             m = last.match();
@@ -75,7 +75,7 @@ class PostingRuleTest {
         return last;
     }
 
-    private static void assertRejectedNamingTableId(Step step, String posterTable, String matchTable) {
+    private static void assertRejectedNamingTableId(Outcome step, String posterTable, String matchTable) {
         assertFalse(step.applied());
         Ruling r = step.rulings().get(0);
         assertEquals(RulingKind.EVENT_REJECTED, r.kind());
@@ -87,17 +87,17 @@ class PostingRuleTest {
 
     @Test
     void postingRule_aTableOpensAndPlaysOnItsOwnTable() {
-        Step opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T01"), table("T01")));
+        Outcome opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T01"), table("T01")));
         assertTrue(opened.applied(), () -> opened.rulings().toString());
-        Step lag = MatchLedger.apply(opened.match(), event("pool.lag.taken", 2, lag(), table("T01")));
+        Outcome lag = MatchLedger.apply(opened.match(), event("pool.lag.taken", 2, lag(), table("T01")));
         assertTrue(lag.applied(), () -> lag.rulings().toString());
         assertEquals(RulingKind.LAG_WON, lag.rulings().get(0).kind());
     }
 
     @Test
     void postingRule_aTablesEventOnAnotherTablesMatch_isRejectedNamingTableId_andChangesNothing() {
-        Step opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T01"), table("T01")));
-        Step lag = MatchLedger.apply(opened.match(), event("pool.lag.taken", 2, lag(), table("T02")));
+        Outcome opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T01"), table("T01")));
+        Outcome lag = MatchLedger.apply(opened.match(), event("pool.lag.taken", 2, lag(), table("T02")));
         assertRejectedNamingTableId(lag, "T02", "table T01");
         assertEquals(opened.match().view(), lag.match().view());
         assertEquals(1, lag.match().lastSeq(), "the rejected event does not take its seq");
@@ -105,32 +105,32 @@ class PostingRuleTest {
 
     @Test
     void postingRule_aTableOpeningAMatchOnAnotherTable_isRejectedNamingTableId() {
-        Step opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T01"), table("T02")));
+        Outcome opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T01"), table("T02")));
         assertRejectedNamingTableId(opened, "T02", "T01");
         assertFalse(opened.match().isOpened());
     }
 
     @Test
     void postingRule_aTableOpeningAMatchOnNoTable_isRejected() {
-        Step opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening(null), table("T02")));
+        Outcome opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening(null), table("T02")));
         assertRejectedNamingTableId(opened, "T02", "no table");
     }
 
     @Test
     void postingRule_aTableAccountWithoutItsTable_isRejected() {
         Poster noTable = new Poster("table-x", Poster.TABLE, null);
-        Step opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T01"), noTable));
+        Outcome opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T01"), noTable));
         assertFalse(opened.applied());
         assertTrue(opened.rulings().get(0).reason().startsWith("tableId: "));
     }
 
     @Test
     void postingRule_aRefereePostsOnAnyTable() {
-        Step opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T07"), REFEREE));
+        Outcome opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T07"), REFEREE));
         assertTrue(opened.applied());
-        Step lag = MatchLedger.apply(opened.match(), event("pool.lag.taken", 2, lag(), REFEREE));
+        Outcome lag = MatchLedger.apply(opened.match(), event("pool.lag.taken", 2, lag(), REFEREE));
         assertTrue(lag.applied());
-        Step director = MatchLedger.apply(lag.match(), event("pool.option.chosen", 3,
+        Outcome director = MatchLedger.apply(lag.match(), event("pool.option.chosen", 3,
                 Json.MAPPER.createObjectNode().put("player", "p1").put("option", "BREAK"),
                 new Poster("director", Poster.DIRECTOR, null)));
         assertTrue(director.applied());
@@ -138,8 +138,8 @@ class PostingRuleTest {
 
     @Test
     void postingRule_noPoster_isJudgedAsBefore() {
-        Step opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T01"), null));
-        Step lag = MatchLedger.apply(opened.match(), event("pool.lag.taken", 2, lag(), null));
+        Outcome opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T01"), null));
+        Outcome lag = MatchLedger.apply(opened.match(), event("pool.lag.taken", 2, lag(), null));
         assertTrue(opened.applied());
         assertTrue(lag.applied());
         assertNull(lag.match().history().get(1).poster());
@@ -147,9 +147,9 @@ class PostingRuleTest {
 
     @Test
     void thePosterIsNotContent_aReSentEventIsADuplicateWhoeverReSendsIt() {
-        Step opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T01"), table("T01")));
-        Step lag = MatchLedger.apply(opened.match(), event("pool.lag.taken", 2, lag(), table("T01")));
-        Step again = MatchLedger.apply(lag.match(), event("pool.lag.taken", 2, lag(), REFEREE));
+        Outcome opened = MatchLedger.apply(Match.EMPTY, event("pool.match.opened", 1, opening("T01"), table("T01")));
+        Outcome lag = MatchLedger.apply(opened.match(), event("pool.lag.taken", 2, lag(), table("T01")));
+        Outcome again = MatchLedger.apply(lag.match(), event("pool.lag.taken", 2, lag(), REFEREE));
         assertEquals(List.of(RulingKind.DUPLICATE), again.rulings().stream().map(Ruling::kind).toList());
     }
 
@@ -157,7 +157,7 @@ class PostingRuleTest {
     void aPosterAttributeOfTheWrongType_isRejectedNamingIt() {
         ObjectNode e = event("pool.match.opened", 1, opening("T01"), null);
         e.put(Poster.ROLE_ATTRIBUTE, 5);
-        Step s = MatchLedger.apply(Match.EMPTY, e);
+        Outcome s = MatchLedger.apply(Match.EMPTY, e);
         assertFalse(s.applied());
         assertTrue(s.rulings().get(0).reason().startsWith(Poster.ROLE_ATTRIBUTE + ": "), s.rulings().get(0).reason());
     }
@@ -174,7 +174,7 @@ class PostingRuleTest {
         List<Ruling> live = new ArrayList<>();
         Match m = Match.EMPTY;
         for (JsonNode e : log) {
-            Step s = MatchLedger.apply(m, e);
+            Outcome s = MatchLedger.apply(m, e);
             m = s.match();
             live.addAll(s.rulings());
         }

@@ -149,7 +149,7 @@ class SequencingTest {
     void firstEventThatIsNotMatchOpenedIsRejected() {
         MatchScript any = MatchScript.open("NINE_BALL", 3);
         ObjectNode lag = event(any, "pool.lag.taken", 1, "lag-first", lagData("p1"));
-        Step step = MatchLedger.apply(Match.EMPTY, lag);
+        Outcome step = MatchLedger.apply(Match.EMPTY, lag);
         assertFalse(step.applied());
         assertEquals(1, step.rulings().size());
         assertEquals(RulingKind.EVENT_REJECTED, step.rulings().get(0).kind());
@@ -162,7 +162,7 @@ class SequencingTest {
         MatchScript any = MatchScript.open("NINE_BALL", 3);
         ObjectNode opened = any.sent().get(0).deepCopy();
         opened.put("seq", 2);
-        Step step = MatchLedger.apply(Match.EMPTY, opened);
+        Outcome step = MatchLedger.apply(Match.EMPTY, opened);
         assertEquals(RulingKind.EVENT_REJECTED, step.rulings().get(0).kind());
         assertTrue(step.rulings().get(0).reason().startsWith("seq:"), step.rulings().get(0).reason());
         assertFalse(step.match().isOpened());

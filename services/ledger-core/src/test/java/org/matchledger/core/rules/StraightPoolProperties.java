@@ -8,7 +8,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
-import org.matchledger.core.ledger.Step;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.support.MatchScript;
@@ -227,7 +227,7 @@ class StraightPoolProperties {
         private void refoldOne(String type, ObjectNode data) {
             ObjectNode e = m.envelope(type, refold.lastSeq() + 1, "refold-" + (++freshIds));
             e.set("data", data);
-            Step step = MatchLedger.apply(refold, e);
+            Outcome step = MatchLedger.apply(refold, e);
             refold = step.match();
             if (step.applied()) {
                 refoldRulings.addAll(step.rulings());

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
-import org.matchledger.core.ledger.Step;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.view.CueBall;
 import org.matchledger.core.view.Group;
 import org.matchledger.core.view.MatchView;
@@ -139,7 +139,7 @@ public final class MatchGenerator {
     // ---- folding -------------------------------------------------------------------------------------------------
 
     private void send(JsonNode e) {
-        Step step = MatchLedger.apply(match, e);
+        Outcome step = MatchLedger.apply(match, e);
         log.add(e);
         if (step.applied()) {
             applied.add(e);

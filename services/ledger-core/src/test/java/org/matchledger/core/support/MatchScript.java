@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
-import org.matchledger.core.ledger.Step;
+import org.matchledger.core.ledger.Outcome;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.view.MatchView;
@@ -28,7 +28,7 @@ public final class MatchScript {
     private final String matchId;
     private Match match = Match.EMPTY;
     private long nextSeq = 1;
-    private Step last;
+    private Outcome last;
     private final List<JsonNode> sent = new ArrayList<>();
     private final List<Ruling> allRulings = new ArrayList<>();
 
@@ -177,6 +177,11 @@ public final class MatchScript {
 
     public boolean lastApplied() {
         return last.applied();
+    }
+
+    /** What the ledger made of the last event sent. */
+    public Outcome outcome() {
+        return last;
     }
 
     public List<Ruling> allRulings() {
