@@ -5,7 +5,7 @@ import org.matchledger.core.event.TableEvent;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.ruling.Rulings;
-import org.matchledger.core.state.MatchState;
+import org.matchledger.core.rules.MatchState;
 
 /**
  * A match re-derived from its whole history with every correction applied: the state it ends in and the rulings

@@ -5,14 +5,13 @@ import org.matchledger.core.event.EventType;
 import org.matchledger.core.event.Rejection;
 import org.matchledger.core.event.RulingType;
 import org.matchledger.core.event.TableEvent;
-import org.matchledger.core.rules.Disciplines;
 import org.matchledger.core.rules.GeneralRules;
-import org.matchledger.core.rules.ShotFacts;
+import org.matchledger.core.rules.MatchState;
 import org.matchledger.core.rules.Table;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.ruling.Rulings;
-import org.matchledger.core.state.MatchState;
+import org.matchledger.core.state.Pending;
 import org.matchledger.core.view.Status;
 
 import java.util.Optional;
@@ -52,7 +51,7 @@ final class EventJudge {
             }
             Rulings out = new Rulings();
             MatchState opened = GeneralRules.open(ev.subject(), opening, out);
-            opened.lastSeq = ev.seq();
+            opened.applied(ev.seq());
             return new Judgement.Accepted(opened, out);
         }
         Optional<Rejection> notNow = notAcceptedNow(before, ev);
@@ -61,10 +60,10 @@ final class EventJudge {
         }
         MatchState s = inPlace ? before : before.copy();
         Rulings out = new Rulings();
-        Table t = new Table(s, Disciplines.of(s.discipline), out);
+        Table t = Table.of(s, out);
         Optional<Rejection> rejection = switch (ev.type()) {
             case LAG_TAKEN -> GeneralRules.lag(t, (EventData.LagTaken) ev.data());
-            case SHOT_TAKEN -> shot(t, (EventData.ShotTaken) ev.data());
+            case SHOT_TAKEN -> t.shot((EventData.ShotTaken) ev.data());
             case OPTION_CHOSEN -> GeneralRules.chooseOption(t, (EventData.OptionChosen) ev.data());
             case RULING_MADE -> GeneralRules.referee(t, (EventData.RulingMade) ev.data());
             case MATCH_CONCEDED -> GeneralRules.concede(t, (EventData.MatchConceded) ev.data());
@@ -76,7 +75,7 @@ final class EventJudge {
         if (rejection.isPresent()) {
             return new Judgement.Refused(rejection.get());
         }
-        s.lastSeq = ev.seq();
+        s.applied(ev.seq());
         return new Judgement.Accepted(s, out);
     }
 
@@ -86,10 +85,10 @@ final class EventJudge {
         if (type == EventType.APPEAL_FILED || type == EventType.APPEAL_DECIDED) {
             return Optional.empty();
         }
-        if (s.status == Status.FINISHED) {
+        if (s.status() == Status.FINISHED) {
             return Optional.of(Rejection.of("type", "the match is finished; only corrections and appeals are accepted"));
         }
-        if (s.status == Status.AWAITING_LAG) {
+        if (s.status() == Status.AWAITING_LAG) {
             boolean ok = type == EventType.LAG_TAKEN || type == EventType.MATCH_CONCEDED
                     || (type == EventType.RULING_MADE && ((EventData.RulingMade) ev.data()).ruling() == RulingType.UNSPORTSMANLIKE);
             return ok ? Optional.empty() : Optional.of(Rejection.of("type",
@@ -98,28 +97,18 @@ final class EventJudge {
         if (type == EventType.LAG_TAKEN) {
             return Optional.of(Rejection.of("type", "the lag has already been decided"));
         }
-        if (s.pending != null) {
+        Pending pending = s.pending();
+        if (pending != null) {
             boolean ok = type == EventType.OPTION_CHOSEN || type == EventType.RULING_MADE || type == EventType.MATCH_CONCEDED;
-            return ok ? Optional.empty() : Optional.of(Rejection.of("type", s.idOf(s.pending.player())
-                    + " has an option pending " + s.pending.options() + "; only pool.option.chosen is accepted"));
+            return ok ? Optional.empty() : Optional.of(Rejection.of("type", s.idOf(pending.player())
+                    + " has an option pending " + pending.options() + "; only pool.option.chosen is accepted"));
         }
         return Optional.empty();
     }
 
-    private static Optional<Rejection> shot(Table t, EventData.ShotTaken shot) {
-        Optional<Rejection> rejection = ShotFacts.reject(t.s, shot);
-        if (rejection.isEmpty()) {
-            rejection = t.rules.rejectShot(t.s, shot);
-        }
-        if (rejection.isEmpty()) {
-            t.rules.judgeShot(t, shot);
-        }
-        return rejection;
-    }
-
     /** 1.10: an appeal is recorded; it changes no score. */
     private static Optional<Rejection> appealFiled(Table t, EventData.AppealFiled a, EventHistory history, int historySize) {
-        if (t.s.indexOf(a.player()) == MatchState.NOBODY) {
+        if (t.indexOf(a.player()) == MatchState.NOBODY) {
             return Optional.of(Rejection.of("data.player", a.player() + " is not a player in this match"));
         }
         int target = history.indexOf(a.targetId());

@@ -8,10 +8,10 @@ import org.matchledger.core.event.ParseResult;
 import org.matchledger.core.event.Rejection;
 import org.matchledger.core.event.RulingType;
 import org.matchledger.core.event.TableEvent;
+import org.matchledger.core.rules.MatchState;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.ruling.Rulings;
-import org.matchledger.core.state.MatchState;
 import org.matchledger.core.view.Status;
 
 import java.util.ArrayList;
@@ -80,20 +80,20 @@ public final class MatchLedger {
                 return rejected(match, ev, Rejection.of("seq", "expected seq 1 for pool.match.opened, got " + ev.seq()));
             }
         } else {
-            if (!ev.subject().equals(s.matchId)) {
-                return rejected(match, ev, Rejection.of("subject", "this is match " + s.matchId + ", not " + ev.subject()));
+            if (!ev.subject().equals(s.matchId())) {
+                return rejected(match, ev, Rejection.of("subject", "this is match " + s.matchId() + ", not " + ev.subject()));
             }
             int known = match.history().indexOf(ev.id());
             if (known >= 0) {
                 TableEvent applied = match.history().get(known);
                 if (applied.digest().equals(ev.digest())) {
                     return new Outcome.Duplicate(match, new Rulings().stampOne(Ruling.of(RulingKind.DUPLICATE)
-                            .detail("same as the applied event with seq " + applied.seq()), s.matchId, ev.seq(), ev.id()));
+                            .detail("same as the applied event with seq " + applied.seq()), s.matchId(), ev.seq(), ev.id()));
                 }
                 return rejected(match, ev, Rejection.of("id", ev.id() + " was already used by the applied event with seq "
                         + applied.seq() + " and other content"));
             }
-            long expected = s.lastSeq + 1;
+            long expected = s.lastSeq() + 1;
             if (ev.seq() > MAX_EVENTS) {
                 return rejected(match, ev, Rejection.of("seq", "a match holds at most " + MAX_EVENTS + " events; " + ev.seq()
                         + " is over it" + (expected <= MAX_EVENTS ? " (expected seq " + expected + ")" : "")));
@@ -114,7 +114,7 @@ public final class MatchLedger {
             return rejected(match, ev, refused.rejection());
         }
         EventJudge.Judgement.Accepted accepted = (EventJudge.Judgement.Accepted) j;
-        String matchId = accepted.after().matchId;
+        String matchId = accepted.after().matchId();
         return new Outcome.Applied(new Match(accepted.after(), match.history().append(ev)),
                 accepted.rulings().stamp(matchId, ev.seq(), ev.id(), 0, null));
     }
@@ -131,7 +131,7 @@ public final class MatchLedger {
         int target;
         Ruling.Builder head;
         if (ev.data() instanceof EventData.RulingMade) {
-            Status status = match.state().status;
+            Status status = match.state().status();
             if (status != Status.IN_PROGRESS) {
                 return rejected(match, ev, Rejection.of("type", "OUTSIDE_INTERFERENCE is accepted only while the match is in progress"));
             }
@@ -172,8 +172,8 @@ public final class MatchLedger {
         if (d.state() == null) {
             return rejected(match, ev, Rejection.of("data.replacement", "the corrected opening is rejected: " + d.openingRejection().text()));
         }
-        d.state().lastSeq = ev.seq();
-        String matchId = d.state().matchId;
+        d.state().applied(ev.seq());
+        String matchId = d.state().matchId();
         List<Ruling> rulings = new ArrayList<>();
         Rulings first = new Rulings();
         first.add(head);

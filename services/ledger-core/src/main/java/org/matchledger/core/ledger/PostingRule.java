@@ -5,7 +5,7 @@ import org.matchledger.core.event.EventType;
 import org.matchledger.core.event.Poster;
 import org.matchledger.core.event.Rejection;
 import org.matchledger.core.event.TableEvent;
-import org.matchledger.core.state.MatchState;
+import org.matchledger.core.rules.MatchState;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -36,8 +36,8 @@ final class PostingRule {
             matchTable = ((EventData.MatchOpened) ev.data()).tableId();
             where = "this opening is for ";
         } else if (before != null) {
-            matchTable = before.tableId;
-            where = "match " + before.matchId + " is on ";
+            matchTable = before.tableId();
+            where = "match " + before.matchId() + " is on ";
         } else {
             return Optional.empty(); // not opened yet: rejected as such, there is no table to compare
         }

@@ -2,19 +2,17 @@ package org.matchledger.core.rules;
 
 import org.matchledger.core.event.Discipline;
 import org.matchledger.core.event.EventData.ShotTaken;
-import org.matchledger.core.event.FoulAward;
 import org.matchledger.core.event.OptionName;
 import org.matchledger.core.event.RefereeFoul;
 import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.state.Balls;
-import org.matchledger.core.state.MatchState;
 import org.matchledger.core.state.Pending;
 import org.matchledger.core.view.CueBall;
 import org.matchledger.core.view.Group;
 
-import static org.matchledger.core.state.MatchState.opponent;
+import static org.matchledger.core.rules.MatchState.opponent;
 
 /** Black Ball, WPA 5.x: uncalled shots, free shots after fouls, loss of frame. */
 public final class BlackBallRules extends RackGameRules {
@@ -42,7 +40,7 @@ public final class BlackBallRules extends RackGameRules {
 
     @Override
     public void judgeShot(Table t, ShotTaken shot) {
-        MatchState s = t.s;
+        MatchState s = t.state();
         int shooter = s.indexOf(shot.shooter());
         boolean freeShot = s.freeShot && shooter == s.atTable;
         // 5.1: in hand in baulk, either because the cue ball is (after a scratch or for the break) or because the
@@ -107,7 +105,7 @@ public final class BlackBallRules extends RackGameRules {
 
     /** 5.5: from baulk; a ball pocketed or two object balls across the centre line, else a foul. */
     private void judgeBreak(Table t, ShotTaken shot, int shooter, boolean fromBaulk) {
-        MatchState s = t.s;
+        MatchState s = t.state();
         s.nextShotIsBreak = false;
         if (shot.pocketed(BLACK)) {
             // 5.5: the black on the break: all balls re-racked and the same player breaks again.
@@ -147,7 +145,7 @@ public final class BlackBallRules extends RackGameRules {
             t.winRack(incoming, "5.9", "black pocketed while own-group balls remained");
         } else {
             t.legalShot(shooter);
-            t.s.player(shooter).addToRun(Balls.count(shot.pocketedMask()));
+            t.addToRun(shooter, Balls.count(shot.pocketedMask()));
             t.winRack(shooter, "5.7", "black pocketed");
         }
     }
@@ -177,13 +175,13 @@ public final class BlackBallRules extends RackGameRules {
      * With {@code foulAward TWO_VISITS} he has two visits, the first shot of the first being the free shot.
      */
     private void award(Table t, int incoming, boolean scratched) {
-        t.s.visitsLeft = t.s.foulAward == FoulAward.TWO_VISITS ? 2 : 0;
+        t.awardVisitsAfterFoul();
         t.passTurn(incoming, scratched ? CueBall.IN_HAND_KITCHEN : CueBall.IN_POSITION, true);
     }
 
     /** A visit ends without a foul: with two visits awarded the second begins (from position, no free shot). */
     private void endVisit(Table t, int shooter) {
-        MatchState s = t.s;
+        MatchState s = t.state();
         if (s.visitsLeft == 2) {
             s.visitsLeft = 1;
             t.endTurn();

@@ -5,7 +5,6 @@ import org.matchledger.core.event.EventData.ShotTaken;
 import org.matchledger.core.event.OptionName;
 import org.matchledger.core.event.Rejection;
 import org.matchledger.core.ruling.Foul;
-import org.matchledger.core.state.MatchState;
 import org.matchledger.core.state.Pending;
 
 import java.util.Optional;

@@ -7,14 +7,13 @@ import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.state.Balls;
-import org.matchledger.core.state.MatchState;
 import org.matchledger.core.state.Pending;
 import org.matchledger.core.view.CueBall;
 import org.matchledger.core.view.Group;
 
 import java.util.List;
 
-import static org.matchledger.core.state.MatchState.opponent;
+import static org.matchledger.core.rules.MatchState.opponent;
 
 /** 8-ball, WPA 3.x. */
 public final class EightBallRules extends RackGameRules {
@@ -42,9 +41,9 @@ public final class EightBallRules extends RackGameRules {
 
     @Override
     public void judgeShot(Table t, ShotTaken shot) {
-        int shooter = t.s.indexOf(shot.shooter());
+        int shooter = t.indexOf(shot.shooter());
         t.beginShot(shooter);
-        if (t.s.nextShotIsBreak) {
+        if (t.nextShotIsBreak()) {
             judgeBreak(t, shot, shooter);
         } else {
             judgeCalledShot(t, shot, shooter);
@@ -53,7 +52,7 @@ public final class EightBallRules extends RackGameRules {
 
     /** 3.3: the break. No call, any first contact; the break test takes the place of 6.3. */
     private void judgeBreak(Table t, ShotTaken shot, int shooter) {
-        MatchState s = t.s;
+        MatchState s = t.state();
         boolean fromKitchen = s.cueBall == CueBall.IN_HAND_KITCHEN;
         Foul foul = FoulCheck.firstFoul(shot, shooter != s.atTable, FoulCheck.NO_WRONG_BALL_RULE, false, fromKitchen, true);
         boolean eightDown = shot.pocketed(EIGHT) || shot.offTable(EIGHT);
@@ -108,7 +107,7 @@ public final class EightBallRules extends RackGameRules {
 
     /** 3.4–3.8: every shot after the break is called. */
     private void judgeCalledShot(Table t, ShotTaken shot, int shooter) {
-        MatchState s = t.s;
+        MatchState s = t.state();
         int incoming = opponent(shooter);
         Group own = s.player(shooter).group;
         boolean fromKitchen = s.cueBall == CueBall.IN_HAND_KITCHEN;
@@ -166,7 +165,7 @@ public final class EightBallRules extends RackGameRules {
             t.winRack(incoming, "3.8", "8 pocketed in an uncalled pocket");
         } else {
             t.legalShot(shooter);
-            t.s.player(shooter).addToRun(Balls.count(shot.pocketedMask()));
+            t.addToRun(shooter, Balls.count(shot.pocketedMask()));
             t.winRack(shooter, "3.5", "8 pocketed in the called pocket");
         }
     }

@@ -14,17 +14,15 @@ import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.ruling.Rulings;
-import org.matchledger.core.state.MatchState;
 import org.matchledger.core.state.Pending;
-import org.matchledger.core.state.PlayerState;
 import org.matchledger.core.view.CueBall;
 import org.matchledger.core.view.Status;
 
 import java.util.List;
 import java.util.Optional;
 
-import static org.matchledger.core.state.MatchState.NOBODY;
-import static org.matchledger.core.state.MatchState.opponent;
+import static org.matchledger.core.rules.MatchState.NOBODY;
+import static org.matchledger.core.rules.MatchState.opponent;
 
 /**
  * The general rules (WPA 1.x, 6.13–6.16) shared by every discipline: opening, lag, the lag winner's option, rulings
@@ -67,7 +65,7 @@ public final class GeneralRules {
 
     /** 1.2: the lag decides who chooses the first breaker. */
     public static Optional<Rejection> lag(Table t, LagTaken lag) {
-        MatchState s = t.s;
+        MatchState s = t.state();
         for (int i = 0; i < lag.results().size(); i++) {
             if (s.indexOf(lag.results().get(i).player()) == NOBODY) {
                 return Optional.of(Rejection.of("data.results[" + i + "].player", lag.results().get(i).player() + " is not a player in this match"));
@@ -106,7 +104,7 @@ public final class GeneralRules {
 
     /** An answer to the pending option; only the holder may answer, and only with an offered option. */
     public static Optional<Rejection> chooseOption(Table t, OptionChosen choice) {
-        MatchState s = t.s;
+        MatchState s = t.state();
         Pending pending = s.pending;
         if (pending == null) {
             return Optional.of(Rejection.of("type", "no option is pending"));
@@ -131,7 +129,7 @@ public final class GeneralRules {
 
     /** {@code pool.ruling.made} other than OUTSIDE_INTERFERENCE, which the ledger handles as a correction. */
     public static Optional<Rejection> referee(Table t, RulingMade r) {
-        MatchState s = t.s;
+        MatchState s = t.state();
         int player = s.indexOf(r.player());
         if (r.player() != null && player == NOBODY) {
             return Optional.of(Rejection.of("data.player", r.player() + " is not a player in this match"));
@@ -185,7 +183,7 @@ public final class GeneralRules {
 
     /** 1.11: the conceding player loses the match. */
     public static Optional<Rejection> concede(Table t, MatchConceded c) {
-        int player = t.s.indexOf(c.player());
+        int player = t.indexOf(c.player());
         if (player == NOBODY) {
             return Optional.of(Rejection.of("data.player", c.player() + " is not a player in this match"));
         }

@@ -8,14 +8,13 @@ import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.state.Balls;
-import org.matchledger.core.state.MatchState;
 import org.matchledger.core.state.Pending;
 import org.matchledger.core.view.CueBall;
 
 import java.util.List;
 import java.util.Optional;
 
-import static org.matchledger.core.state.MatchState.opponent;
+import static org.matchledger.core.rules.MatchState.opponent;
 
 /** 9-ball, WPA 2.x. */
 public final class NineBallRules extends RackGameRules {
@@ -52,7 +51,7 @@ public final class NineBallRules extends RackGameRules {
 
     @Override
     public void judgeShot(Table t, ShotTaken shot) {
-        MatchState s = t.s;
+        MatchState s = t.state();
         int shooter = s.indexOf(shot.shooter());
         boolean outOfTurn = shooter != s.atTable;
         boolean isBreak = s.nextShotIsBreak;
@@ -97,7 +96,7 @@ public final class NineBallRules extends RackGameRules {
             return;
         }
         if (shot.pocketed(NINE)) {
-            t.s.player(shooter).addToRun(Balls.count(shot.pocketedMask()));
+            t.addToRun(shooter, Balls.count(shot.pocketedMask()));
             t.winRack(shooter, "2.5", "9 pocketed" + (isBreak ? " on the break" : ""));
             return;
         }

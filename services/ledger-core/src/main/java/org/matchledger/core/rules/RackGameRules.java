@@ -3,10 +3,8 @@ package org.matchledger.core.rules;
 import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
-import org.matchledger.core.state.MatchState;
-import org.matchledger.core.view.Status;
 
-import static org.matchledger.core.state.MatchState.opponent;
+import static org.matchledger.core.rules.MatchState.opponent;
 
 /** What 9-ball, 8-ball and Black Ball share: they are played in racks won or lost as a whole. */
 abstract class RackGameRules implements DisciplineRules {
@@ -52,9 +50,8 @@ abstract class RackGameRules implements DisciplineRules {
     @Override
     public void stalemate(Table t) {
         t.rule(Ruling.of(RulingKind.STALEMATE).rule("1.12"));
-        t.s.stalemateLeft = null;
         t.resetFoulCounts();
-        t.rackFor(t.s.rackOpener);
+        t.rerackAfterStalemate();
     }
 
     /**
@@ -62,7 +59,6 @@ abstract class RackGameRules implements DisciplineRules {
      * pending (the position is unchanged then; the foul still counts).
      */
     static boolean tableInPlay(Table t) {
-        return t.s.status == Status.IN_PROGRESS && t.s.pending == null && !t.s.nextShotIsBreak
-                && t.s.atTable != MatchState.NOBODY;
+        return t.ballsInPlay();
     }
 }

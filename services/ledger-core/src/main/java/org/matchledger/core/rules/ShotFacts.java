@@ -6,7 +6,6 @@ import org.matchledger.core.event.EventData.ShotTaken;
 import org.matchledger.core.event.RefereeFoul;
 import org.matchledger.core.event.Rejection;
 import org.matchledger.core.state.Balls;
-import org.matchledger.core.state.MatchState;
 import org.matchledger.core.view.CueBall;
 
 import java.util.Optional;

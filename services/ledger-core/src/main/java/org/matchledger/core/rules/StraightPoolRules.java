@@ -9,17 +9,15 @@ import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.state.Balls;
-import org.matchledger.core.state.MatchState;
 import org.matchledger.core.state.Pending;
-import org.matchledger.core.state.PlayerState;
 import org.matchledger.core.view.CueBall;
 import org.matchledger.core.view.Status;
 
 import java.util.List;
 import java.util.Optional;
 
-import static org.matchledger.core.state.MatchState.NOBODY;
-import static org.matchledger.core.state.MatchState.opponent;
+import static org.matchledger.core.rules.MatchState.NOBODY;
+import static org.matchledger.core.rules.MatchState.opponent;
 
 /** 14.1 continuous (straight pool), WPA 4.x: points, re-racks, the opening break and the three-foul penalty. */
 public final class StraightPoolRules implements DisciplineRules {
@@ -55,7 +53,7 @@ public final class StraightPoolRules implements DisciplineRules {
 
     @Override
     public void judgeShot(Table t, ShotTaken shot) {
-        MatchState s = t.s;
+        MatchState s = t.state();
         int shooter = s.indexOf(shot.shooter());
         boolean outOfTurn = shooter != s.atTable;
         boolean fromKitchen = s.cueBall == CueBall.IN_HAND_KITCHEN;
@@ -119,7 +117,7 @@ public final class StraightPoolRules implements DisciplineRules {
     /** 4.3 / 4.10: the opening break failed: −2 (scratch included, once), the incoming player chooses. */
     private void breakingFoul(Table t, ShotTaken shot, int breaker, int down) {
         t.spot(down); // 4.6
-        PlayerState p = t.s.player(breaker);
+        PlayerState p = t.player(breaker);
         p.score += BREAKING_FOUL_POINTS; // does not count toward 6.14 (docs/rules.md 4.3)
         t.rule(Ruling.of(RulingKind.BREAKING_FOUL).player(p.id).rule("4.3").points(BREAKING_FOUL_POINTS)
                 .detail(shot.scratched() ? "breaking foul and scratch: penalised once (4.10)" : null));
@@ -129,7 +127,7 @@ public final class StraightPoolRules implements DisciplineRules {
 
     /** 4.11: the third consecutive foul: −15 more, count reset, all 15 re-racked, the offender breaks under 4.3. */
     private void thirdFoul(Table t, int offender) {
-        PlayerState p = t.s.player(offender);
+        PlayerState p = t.player(offender);
         p.score += THIRD_FOUL_PENALTY;
         p.consecutiveFouls = 0;
         p.onTwoFouls = false;
@@ -139,7 +137,7 @@ public final class StraightPoolRules implements DisciplineRules {
 
     private void rerackForOpeningBreak(Table t, int breaker, String rule) {
         t.endTurn();
-        t.s.rack++;
+        t.countRack();
         t.rule(Ruling.of(RulingKind.RERACK).balls(Balls.list(ALL_FIFTEEN)).cueBall(CueBall.IN_HAND_KITCHEN).rule(rule));
         t.rackFor(breaker, rule, "opening break after " + rule);
     }
@@ -166,7 +164,7 @@ public final class StraightPoolRules implements DisciplineRules {
 
     /** Re-racks 15 balls, or the 14 pocketed ones around the last ball still on the table. */
     private void rerack(Table t, int racked, CueBall cueBall, String rule, String detail) {
-        MatchState s = t.s;
+        MatchState s = t.state();
         int rackedBalls = racked == 15 ? ALL_FIFTEEN : ALL_FIFTEEN & ~s.balls;
         s.rack++; // docs/view.md: in 14.1 the rack number advances at every re-rack
         s.balls = ALL_FIFTEEN;
@@ -197,10 +195,10 @@ public final class StraightPoolRules implements DisciplineRules {
     /** 6.16 in 14.1: −15 and the 4.11 re-rack, the offender breaks. */
     @Override
     public void seriousFoulByRuling(Table t, int offender) {
-        PlayerState p = t.s.player(offender);
+        PlayerState p = t.player(offender);
         p.score += THIRD_FOUL_PENALTY;
         t.rule(Ruling.of(RulingKind.SERIOUS_FOUL).player(p.id).rule("6.16").points(THIRD_FOUL_PENALTY));
-        if (t.s.status == Status.IN_PROGRESS) {
+        if (t.inProgress()) {
             rerackForOpeningBreak(t, offender, "4.11");
         }
     }
@@ -218,7 +216,7 @@ public final class StraightPoolRules implements DisciplineRules {
     /** 4.12: lag again for the opening break; scores and foul counts are carried. */
     @Override
     public void stalemate(Table t) {
-        MatchState s = t.s;
+        MatchState s = t.state();
         t.rule(Ruling.of(RulingKind.STALEMATE).rule("4.12"));
         t.endTurn();
         s.stalemateLeft = null;

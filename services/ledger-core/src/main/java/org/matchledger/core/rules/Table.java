@@ -1,34 +1,68 @@
 package org.matchledger.core.rules;
 
+import org.matchledger.core.event.EventData.ShotTaken;
+import org.matchledger.core.event.FoulAward;
+import org.matchledger.core.event.Rejection;
 import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.ruling.Rulings;
 import org.matchledger.core.state.Balls;
-import org.matchledger.core.state.MatchState;
 import org.matchledger.core.state.Pending;
-import org.matchledger.core.state.PlayerState;
 import org.matchledger.core.view.CueBall;
 import org.matchledger.core.view.Status;
 
-import static org.matchledger.core.state.MatchState.NOBODY;
-import static org.matchledger.core.state.MatchState.opponent;
+import java.util.Optional;
+
+import static org.matchledger.core.rules.MatchState.NOBODY;
+import static org.matchledger.core.rules.MatchState.opponent;
 
 /**
  * The table while one event is judged: the state being changed, the rulings that explain each change, and the moves
  * every discipline shares (turns, fouls, racks, the match). Each move writes its ruling, so no change goes unexplained.
+ * The state is changed in place; the discipline's rules (this package) work on it through {@link #state()}.
  */
 public final class Table {
-    public final MatchState s;
-    public final DisciplineRules rules;
+    private final MatchState s;
+    final DisciplineRules rules;
     private final Rulings out;
 
-    public Table(MatchState s, DisciplineRules rules, Rulings out) {
+    Table(MatchState s, DisciplineRules rules, Rulings out) {
         this.s = s;
         this.rules = rules;
         this.out = out;
     }
 
+    /** The table of a match in progress, its rulings written to {@code out}. */
+    public static Table of(MatchState s, Rulings out) {
+        return new Table(s, Disciplines.of(s.discipline), out);
+    }
+
+    /** The state being changed: for the rules of this package only. */
+    MatchState state() {
+        return s;
+    }
+
+    /** The index of the player with this id, or {@link MatchState#NOBODY}. */
+    public int indexOf(String playerId) {
+        return s.indexOf(playerId);
+    }
+
+    // ---- the events ------------------------------------------------------------------------------------------
+
+    /** {@code pool.shot.taken}: rejected when its facts do not fit the table (or the discipline), else judged. */
+    public Optional<Rejection> shot(ShotTaken shot) {
+        Optional<Rejection> rejection = ShotFacts.reject(s, shot);
+        if (rejection.isEmpty()) {
+            rejection = rules.rejectShot(s, shot);
+        }
+        if (rejection.isEmpty()) {
+            rules.judgeShot(this, shot);
+        }
+        return rejection;
+    }
+
+    /** Writes a ruling for the event being judged. */
     public void rule(Ruling.Builder ruling) {
         out.add(ruling);
     }
@@ -38,6 +72,28 @@ public final class Table {
     }
 
     // ---- turns and innings -------------------------------------------------------------------------------------
+
+    boolean nextShotIsBreak() {
+        return s.nextShotIsBreak;
+    }
+
+    /** Balls are in play: a rack is under way, no option is pending and the break has been taken. */
+    boolean ballsInPlay() {
+        return s.status == Status.IN_PROGRESS && s.pending == null && !s.nextShotIsBreak && s.atTable != NOBODY;
+    }
+
+    boolean inProgress() {
+        return s.status == Status.IN_PROGRESS;
+    }
+
+    PlayerState player(int index) {
+        return s.player(index);
+    }
+
+    /** Balls pocketed on a legal shot add to the shooter's run. */
+    void addToRun(int shooter, int balls) {
+        s.player(shooter).addToRun(balls);
+    }
 
     /** A shot is about to be judged: the first shot of a turn begins the shooter's inning (docs/view.md {@code innings}). */
     public void beginShot(int shooter) {
@@ -149,7 +205,23 @@ public final class Table {
         }
     }
 
+    /** Black Ball 5.8: the player coming to the table after a foul gets two visits where the match plays them. */
+    void awardVisitsAfterFoul() {
+        s.visitsLeft = s.foulAward == FoulAward.TWO_VISITS ? 2 : 0;
+    }
+
     // ---- racks and the match -----------------------------------------------------------------------------------
+
+    /** 1.12: a stalemate ends the rack, and whoever broke it first breaks it again. */
+    void rerackAfterStalemate() {
+        s.stalemateLeft = null;
+        rackFor(s.rackOpener);
+    }
+
+    /** The rack count goes up by one (14.1 counts its re-racks). */
+    void countRack() {
+        s.rack++;
+    }
 
     /** Racks the balls for a new break by {@code breaker}; the rack number is the caller's business. */
     public void rackFor(int breaker) {

@@ -1,8 +1,10 @@
-package org.matchledger.core.state;
+package org.matchledger.core.rules;
 
 import org.matchledger.core.event.BreakFormat;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.core.event.FoulAward;
+import org.matchledger.core.state.Balls;
+import org.matchledger.core.state.Pending;
 import org.matchledger.core.view.CueBall;
 import org.matchledger.core.view.MatchView;
 import org.matchledger.core.view.PendingOptionView;
@@ -15,48 +17,56 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The working state of one match. The fold copies it before judging an event, so a published state is never
- * changed; players are referred to by index (0 or 1), -1 meaning nobody.
+ * The working state of one match: mutable, and changed in place by the rules of this package while they judge an
+ * event (through {@link Table}). Outside this package it is read only, through its accessors; the ledger changes
+ * nothing in it but the seq of the last applied event ({@link #applied}). The ledger judges an event on a
+ * {@link #copy()} unless its caller advances the match in place ({@code MatchLedger.advance}). Players are referred to
+ * by index (0 or 1), -1 meaning nobody.
  */
 public final class MatchState {
     public static final int NOBODY = -1;
 
-    public String matchId;
-    public Discipline discipline;
-    public String tableId;
-    public int raceTo;
-    public BreakFormat breakFormat;
-    public FoulAward foulAward;
-    public Status status;
-    public int rack;
-    public PlayerState[] players = new PlayerState[2];
+    String matchId;
+    Discipline discipline;
+    String tableId;
+    int raceTo;
+    BreakFormat breakFormat;
+    FoulAward foulAward;
+    Status status;
+    int rack;
+    PlayerState[] players = new PlayerState[2];
     /** Who broke, or is to break, the current rack. */
-    public int breaker = NOBODY;
+    int breaker = NOBODY;
     /** Who broke the current rack first: breaks again after a stalemate (1.12) and sets the alternation. */
-    public int rackOpener = NOBODY;
-    public int atTable = NOBODY;
-    public boolean nextShotIsBreak;
-    public CueBall cueBall;
-    public boolean freeShot;
+    int rackOpener = NOBODY;
+    int atTable = NOBODY;
+    boolean nextShotIsBreak;
+    CueBall cueBall;
+    boolean freeShot;
     /** Black Ball TWO_VISITS: visits left to the player awarded them (0 when not in force). */
-    public int visitsLeft;
-    public boolean pushOutAvailable;
-    public boolean tableOpen;
+    int visitsLeft;
+    boolean pushOutAvailable;
+    boolean tableOpen;
     /** Object balls on the table, {@link Balls} mask. */
-    public int balls;
-    public Pending pending;
+    int balls;
+    Pending pending;
     /** 1.12 innings left per player after NO_PROGRESS, or null. */
-    public int[] stalemateLeft;
-    public int winner = NOBODY;
-    public long lastSeq;
+    int[] stalemateLeft;
+    int winner = NOBODY;
+    long lastSeq;
 
     /** The player at the table has taken the first shot of his turn (his inning has begun). */
-    public boolean turnBegun;
+    boolean turnBegun;
     /** The turn in progress began after the stalemate warning, so its end counts (1.12). */
-    public boolean turnCountsForStalemate;
+    boolean turnCountsForStalemate;
     /** 14.1: the last foul was a scratch, so the next opening break or table acceptance plays from the kitchen. */
-    public boolean lastShotScratched;
+    boolean lastShotScratched;
 
+    /** An empty state, filled in by {@link GeneralRules#open}. */
+    MatchState() {
+    }
+
+    /** A copy that shares nothing mutable with this state (MatchStateTest checks that every field is copied). */
     public MatchState copy() {
         MatchState c = new MatchState();
         c.matchId = matchId;
@@ -88,7 +98,39 @@ public final class MatchState {
         return c;
     }
 
-    public PlayerState player(int index) {
+    // ---- read by the ledger ----------------------------------------------------------------------------------
+
+    public String matchId() {
+        return matchId;
+    }
+
+    public String tableId() {
+        return tableId;
+    }
+
+    public Discipline discipline() {
+        return discipline;
+    }
+
+    public Status status() {
+        return status;
+    }
+
+    /** The option the match waits for, or null. */
+    public Pending pending() {
+        return pending;
+    }
+
+    public long lastSeq() {
+        return lastSeq;
+    }
+
+    /** The event with this seq was applied: the one change the ledger itself makes. */
+    public void applied(long seq) {
+        lastSeq = seq;
+    }
+
+    PlayerState player(int index) {
         return players[index];
     }
 

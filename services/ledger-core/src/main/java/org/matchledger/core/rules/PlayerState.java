@@ -1,21 +1,21 @@
-package org.matchledger.core.state;
+package org.matchledger.core.rules;
 
 import org.matchledger.core.view.Group;
 import org.matchledger.core.view.PlayerView;
 
-/** One player's running figures; mutable, owned by one {@link MatchState}. */
-public final class PlayerState {
-    public final String id;
-    public final String name;
-    public int score;
-    public int consecutiveFouls;
-    public boolean onTwoFouls;
-    public Group group;
-    public int innings;
-    public int currentRun;
-    public int highRun;
+/** One player's running figures; mutable, owned by one {@link MatchState} and changed only by the rules of this package. */
+final class PlayerState {
+    final String id;
+    final String name;
+    int score;
+    int consecutiveFouls;
+    boolean onTwoFouls;
+    Group group;
+    int innings;
+    int currentRun;
+    int highRun;
 
-    public PlayerState(String id, String name) {
+    PlayerState(String id, String name) {
         this.id = id;
         this.name = name;
     }
@@ -33,7 +33,7 @@ public final class PlayerState {
     }
 
     /** Adds to the inning's run and keeps the best run (the inning in progress included). */
-    public void addToRun(int n) {
+    void addToRun(int n) {
         currentRun += n;
         if (currentRun > highRun) {
             highRun = currentRun;
