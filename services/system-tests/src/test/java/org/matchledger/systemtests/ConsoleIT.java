@@ -33,7 +33,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * console signs in through the device grant (a referee approves its code in another tab), then a scorer taps whole
  * matches: a 9-ball rack to its end, fouls with their rulings and the 6.14 warning, an undo and a referee's
  * correction, an 8-ball break option, a 14.1 re-rack; then 20 shots with the network cut, a reload while offline,
- * and the queue draining to exactly the ledger's fold of those shots; and a refused queued event fixed in place.
+ * and the queue draining to exactly the ledger's fold of those shots; a refused queued event fixed in place; and two
+ * tablets on one match (a second browser context signed in as table T05): read-only until the first hands over, then
+ * a referee's console taking over without asking while the second tablet is offline with a shot waiting, which that
+ * tablet keeps, read-only, and sends after the ledger's last event once it holds the lease again.
  * Screenshots (tablet 1280×800, phone 390×844) under the logs folder's {@code screenshots/}, paths printed.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -333,6 +336,102 @@ class ConsoleIT {
         assertEquals("SHOOT", fixedEvent.path("data").path("option").asText());
     }
 
+    // ---- two tablets on one match: the takeover handshake ---------------------------------------------------------------
+
+    @Test
+    @Order(7)
+    void aSecondTabletIsReadOnlyUntilTheFirstHandsOver_andARefereeTakesOverNow() {
+        String m = "con-" + RUN + "-two";
+        // The referee's console opens a match on table T05 and scores its break: it holds the match's scoring lease.
+        open(m, "NINE_BALL", "Kim", "Lou", 3, "T05");
+        lag("p1");
+        option("BREAK");
+        tapAndSettle("#miss");
+        page.waitFor("consoleState.lease && consoleState.lease.matchId === " + HeadlessChromium.jsString(m)
+                + " && consoleState.lease.yours", TIMEOUT);
+        long start = viewInt("lastSeq");
+
+        // A second tablet (storage of its own: another device), signed in as table T05, opens the same match.
+        try (HeadlessChromium.Page second = browser.openIsolated(consoleUrl)) {
+            second.evaluate("(() => { localStorage.setItem('console.auth', JSON.stringify({accessToken: "
+                    + HeadlessChromium.jsString(keycloak.accessToken("table-T05")) + ", expiresAt: Date.now() + 600000}));"
+                    + " localStorage.setItem('console.match', " + HeadlessChromium.jsString(m) + "); return true; })()");
+            second.navigate(consoleUrl);
+            // read-only: "Scored on another tablet", no shot to enter, nothing sent
+            second.waitFor("document.querySelector('#lease-ask') !== null", TIMEOUT);
+            assertTrue(second.text("#lease").contains("Scored on another tablet"), second.text("#lease"));
+            assertTrue(second.text("#lease").contains("referee"), "names who scores: " + second.text("#lease"));
+            assertEquals(0, second.count("#shot"));
+            assertEquals(0, second.count("#lease-force"), "a table may ask, not force");
+            assertTrue(second.text("#status").startsWith("read-only"), second.text("#status"));
+
+            // The second asks; the first sees the request and accepts: the second scores, the first follows.
+            second.evaluate("(() => { document.querySelector('#lease-ask').click(); return true; })()");
+            second.waitFor("document.querySelector('#lease-asking') !== null", TIMEOUT);
+            page.waitFor("document.querySelector('#lease-accept') !== null", TIMEOUT);
+            assertTrue(page.text("#lease-request").contains("table-t05"), page.text("#lease-request"));
+            screenshot("console-handover-request-tablet");
+            tap("#lease-accept");
+            page.waitFor("document.querySelector('#lease[data-read-only]') !== null", TIMEOUT);
+            assertEquals(0, page.count("#shot"));
+            second.waitFor("consoleState.lease.yours && document.querySelector('#miss') !== null", TIMEOUT);
+            second.evaluate("(() => { document.querySelector('#miss').click(); return true; })()");
+            second.waitFor("consoleState.queue.length === 0 && consoleState.view.lastSeq === " + (start + 1), TIMEOUT);
+            JsonNode shot = second.evaluate("consoleState.history.find(h => h.seq === " + (start + 1) + ").event");
+            assertEquals("pool.shot.taken", shot.path("type").asText());
+            assertEquals("/tables/T05/console", shot.path("source").asText());
+            // the read-only first console follows the ledger and has sent nothing
+            page.waitFor("consoleState.view.lastSeq === " + (start + 1), TIMEOUT);
+            assertEquals(0, page.evaluate("consoleState.queue.length").asInt());
+
+            // The second tablet loses its network and records a shot: it waits in its outbox.
+            offline(second, true);
+            second.waitFor("consoleState.net === 'offline'", TIMEOUT);
+            second.evaluate("(() => { document.querySelector('#miss').click(); return true; })()");
+            second.waitFor("consoleState.queue.length === 1", TIMEOUT);
+
+            // A referee takes over now, without asking, and scores: Kim hits the 1, pockets the 2 and stays at the
+            // table (the 1 stays on it, so the waiting shot, Kim's miss hitting the 1, is still a shot of this table).
+            page.waitFor("document.querySelector('#lease-force') !== null", TIMEOUT);
+            tap("#lease-force");
+            page.waitFor("consoleState.lease.yours && document.querySelector('#miss') !== null", TIMEOUT);
+            tap("#balls .ball.b2");
+            tapAndSettle("#record");
+            assertEquals(start + 2, viewInt("lastSeq"));
+
+            // Back online, the second tablet is read-only: it follows the ledger, keeps its waiting shot, sends nothing.
+            offline(second, false);
+            second.waitFor("document.querySelector('#lease-ask') !== null && consoleState.lease.holderBy === 'referee'"
+                    + " && consoleState.view.lastSeq === " + (start + 2), TIMEOUT);
+            ServiceProcess.sleep(2500); // a lease poll and a pump later
+            assertEquals(1, second.evaluate("consoleState.queue.length").asInt(), "the outbox is kept");
+            assertEquals(start + 2, second.evaluate("consoleState.view.lastSeq").asLong(), "nothing sent while read-only");
+            assertTrue(second.text("#status").startsWith("read-only — 1 waiting"), second.text("#status"));
+            second.send("Emulation.setDeviceMetricsOverride", Map.of("width", 1280, "height", 800, "deviceScaleFactor", 1, "mobile", false));
+            Path file = second.screenshot(SCREENSHOTS.resolve("console-read-only-tablet.png"));
+            System.out.println("console screenshot: " + file);
+
+            // It asks again and the referee's console accepts: its waiting shot goes after the ledger's last event.
+            second.evaluate("(() => { document.querySelector('#lease-ask').click(); return true; })()");
+            page.waitFor("document.querySelector('#lease-accept') !== null", TIMEOUT);
+            tap("#lease-accept");
+            second.waitFor("consoleState.lease.yours && consoleState.queue.length === 0 && consoleState.view.lastSeq === "
+                    + (start + 3), TIMEOUT);
+            JsonNode moved = second.evaluate("consoleState.history.find(h => h.seq === " + (start + 3) + ").event");
+            assertEquals("pool.shot.taken", moved.path("type").asText());
+            assertEquals("p1", moved.path("data").path("shooter").asText());
+            page.waitFor("document.querySelector('#lease[data-read-only]') !== null && consoleState.view.lastSeq === "
+                    + (start + 3), TIMEOUT);
+            assertEquals(0, page.evaluate("consoleState.queue.length").asInt());
+        }
+    }
+
+    static void offline(HeadlessChromium.Page tab, boolean off) {
+        tab.send("Network.enable", Map.of());
+        tab.send("Network.emulateNetworkConditions", Map.of("offline", off, "latency", 0,
+                "downloadThroughput", -1, "uploadThroughput", -1));
+    }
+
     // ---- helpers ---------------------------------------------------------------------------------------------------
 
     /** Starts a packaged service and waits up to 4 minutes for it (this class starts Keycloak too, on 2 loaded cores). */
@@ -348,6 +447,10 @@ class ConsoleIT {
     }
 
     static void open(String m, String discipline, String p1, String p2, int race) {
+        open(m, discipline, p1, p2, race, "");
+    }
+
+    static void open(String m, String discipline, String p1, String p2, int race, String table) {
         if (page.count("form#open") == 0) {
             tap("[data-act=leave]");
         }
@@ -356,6 +459,7 @@ class ConsoleIT {
                 + " f.discipline.value = " + HeadlessChromium.jsString(discipline) + ";"
                 + " f.p1.value = " + HeadlessChromium.jsString(p1) + "; f.p2.value = " + HeadlessChromium.jsString(p2) + ";"
                 + " f.raceTo.value = '" + race + "'; f.matchId.value = " + HeadlessChromium.jsString(m) + ";"
+                + " f.tableId.value = " + HeadlessChromium.jsString(table) + ";"
                 + " f.requestSubmit(); return true; })()");
         settle(1);
         assertEquals("AWAITING_LAG", view("status"));

@@ -8,6 +8,14 @@ const $ = sel => document.querySelector(sel);
 const esc = s => String(s ?? '').replace(/[&<>"']/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c]));
 const WAIT_MS = 5000;
 const MAX_BACKOFF_MS = 30000;
+const LEASE_POLL_MS = 2000;
+
+/** This tablet's console id, generated once and kept: the scoring lease of a match is held by it. */
+function consoleId() {
+  let id = localStorage.getItem('console.id');
+  if (!id) { id = crypto.randomUUID(); localStorage.setItem('console.id', id); }
+  return id;
+}
 
 const S = {
   config: JSON.parse(localStorage.getItem('console.config') || '{"scoreboardUrl":"http://127.0.0.1:8081"}'),
@@ -26,6 +34,8 @@ const S = {
   note: null,        // a message for the scorer (sign in again, errors)
   backoff: 0,
   tableMatches: [],
+  consoleId: consoleId(),
+  lease: null,       // the scoring lease of the match as the gateway last answered (docs/console.md)
 };
 window.consoleState = S; // for the page tests and for support
 
@@ -135,6 +145,7 @@ async function loadTableMatches() {
 /** The state the scorer scores against: the ledger's view with the events still waiting applied as scored. */
 function current() {
   let v = S.view;
+  if (readOnly()) return v; // another console scores: the ledger's view as it is, this console's waiting events aside
   for (const item of S.queue) {
     if (item.state === 'rejected') break;
     v = predict(v, item.event);
@@ -152,6 +163,7 @@ function tableId() {
 
 /** Writes an event to the outbox with its final id and seq, then sends. A refused head of the queue is replaced. */
 async function record(type, data) {
+  if (readOnly()) return render();
   const head = S.queue[0];
   let seq = nextSeq();
   if (head && head.state === 'rejected') {
@@ -185,6 +197,7 @@ async function pump() {
       await reloadQueue();
       const item = S.queue[0];
       if (!item || item.state === 'rejected') break;
+      if (readOnly()) break; // another console scores: the outbox waits
       if (!navigator.onLine) { S.net = 'offline'; break; }
       if (S.auth && S.auth.expired) break;
       S.net = 'sending';
@@ -256,6 +269,65 @@ async function takeOver() {
   render();
   pump();
 }
+// ---------------------------------------------------------------------------------------------------------------
+// the scoring lease: one console scores a match; another follows it read-only until the first hands over, a referee
+// takes over, or the first has not been seen for the stale time (the gateway's LeaseResource, docs/console.md)
+
+/** Read-only: another console holds this match's lease. Without an answer yet (or offline) this console scores. */
+function readOnly() {
+  return !!(S.lease && S.lease.matchId === S.matchId && S.lease.held && !S.lease.yours);
+}
+async function leaseCall(method, path = '', params = {}) {
+  const url = `api/matches/${encodeURIComponent(S.matchId)}/lease${path}?${new URLSearchParams({console: S.consoleId, ...params})}`;
+  const send = async () => fetch(url, {method, cache: 'no-store', headers: {'Authorization': `Bearer ${await token()}`}});
+  let r = await send();
+  if (r.status === 401 && await refresh()) r = await send();
+  return r;
+}
+/** Asks the gateway for the lease; takes it when nobody holds it and this console was not following another. */
+async function syncLease() {
+  if (!S.matchId || !S.auth || S.auth.expired || !navigator.onLine) return;
+  const m = S.matchId;
+  try {
+    let r = await leaseCall('GET');
+    if (!r.ok) return;
+    let lease = await r.json();
+    const before = S.lease && S.lease.matchId === m ? S.lease : null;
+    if (!lease.held && (!before || before.yours || !before.held)) {
+      r = await leaseCall('POST');
+      if (r.ok || r.status === 409) lease = r.ok ? await r.json() : await (await leaseCall('GET')).json();
+    }
+    if (m !== S.matchId) return;
+    if (readOnly()) await fetchView();
+    await setLease(lease);
+  } catch (e) { /* offline: the last answer stands */ }
+}
+/** A change of the lease: a console that gains it sends its waiting events after the ledger's last one. */
+async function setLease(lease) {
+  const before = S.lease && S.lease.matchId === lease.matchId ? S.lease : null;
+  const changed = JSON.stringify(before) !== JSON.stringify(lease);
+  S.lease = lease;
+  if (lease.yours && before && before.held && !before.yours) {
+    S.draft = null;
+    await fetchView();
+    if (S.queue.length) return takeOver();
+    render();
+    return;
+  }
+  if (changed) render();
+  if (lease.yours && S.queue.length && !pumping) pump();
+}
+async function leaseAct(method, path, params) {
+  try {
+    const r = await leaseCall(method, path, params);
+    if (r.ok) { S.note = null; return setLease(await r.json()); }
+    const body = await r.json().catch(() => ({}));
+    S.note = body.detail || `HTTP ${r.status}`;
+    await syncLease();
+    render();
+  } catch (e) { /* offline */ }
+}
+
 async function post(item) {
   return fetch(`../matches/${encodeURIComponent(item.matchId)}/events?wait=${WAIT_MS}`, {
     method: 'POST', body: JSON.stringify(item.event),
@@ -286,6 +358,7 @@ async function home() {
   if (S.matchId) {
     S.view = JSON.parse(localStorage.getItem('console.view.' + S.matchId) || 'null');
     await fetchView();
+    await syncLease();
   } else {
     await loadTableMatches();
   }
@@ -308,6 +381,7 @@ function render() {
 function statusText() {
   const waiting = S.queue.length;
   if (S.net === 'offline') return L.offline(waiting);
+  if (readOnly()) return L.readOnlyStatus(waiting);
   if (waiting) return L.sending(waiting);
   return L.online;
 }
@@ -373,7 +447,7 @@ function matchScreen(v) {
       ${twoFouls}
       ${v.status === 'FINISHED' ? `<div class="winner" id="winner">${esc(L.winner(n(v.winner)))}</div>` : ''}
     </section>`;
-  return `<div class="layout"><div class="col side">${head}${answerCard(v)}${rejectedCard()}${timelineCard(v)}</div>
+  return `<div class="layout"><div class="col side">${head}${askedCard()}${answerCard(v)}${rejectedCard()}${timelineCard(v)}</div>
     <div class="col main">${inputCard(v)}${refereeCard(v)}</div></div>`;
 }
 
@@ -388,6 +462,7 @@ function answerCard(v) {
 function rejectedCard() {
   const head = S.queue[0];
   if (!head || head.state !== 'rejected') return '';
+  if (head.conflict && readOnly()) return ''; // the lease card says who scores
   if (head.conflict) {
     return `<section class="card rejected" id="rejected" data-conflict="true"><p>${esc(L.otherConsole(head.seq, S.queue.length))}</p>
       <button data-act="takeover">${L.takeOver}</button><button data-act="discard">${L.discard}</button></section>`;
@@ -436,6 +511,7 @@ function describe(e, n) {
 
 function inputCard(v) {
   const n = id => name(v, id);
+  if (readOnly()) return leaseCard();
   if (S.queue[0] && S.queue[0].state === 'rejected' && (S.queue[0].conflict || !S.view)) return ''; // read-only
   if (v.status === 'FINISHED') return '';
   if (v.pendingOption) {
@@ -530,8 +606,34 @@ function stepper(id, label, value) {
     <b id="${id}">${value}</b><button data-act="step" data-id="${id}" data-d="1">+</button></span>`;
 }
 
+/** The read-only console: who scores, and the ways to take over (ask; unasked when stale; now, for a referee). */
+function leaseCard() {
+  const l = S.lease;
+  const asking = l.request && l.request.yours;
+  let body = `<p>${esc(L.leaseHeld(l.holderBy, S.queue.length))}</p>`;
+  if (asking) body += `<p id="lease-asking">${L.leaseAsking}</p>`;
+  else if (l.declined) body += `<p class="error" id="lease-declined">${L.leaseDeclined}</p>`;
+  if (S.note) body += `<p class="error">${esc(S.note)}</p>`;
+  if (l.stale) body += `<p class="warning" id="lease-stale">${esc(L.leaseStale(Math.round(l.staleAfterSeconds / 60)))}</p>`;
+  const buttons = [];
+  if (l.stale) buttons.push(`<button class="big primary" data-act="lease-take" id="lease-take">${L.leaseTake}</button>`);
+  else if (!asking) buttons.push(`<button class="big primary" data-act="lease-ask" id="lease-ask">${L.leaseAsk}</button>`);
+  if (isReferee()) buttons.push(`<button class="big" data-act="lease-force" id="lease-force">${L.leaseForce}</button>`);
+  return `<section class="card lease" id="lease" data-read-only="true"><h2>${L.leaseReadOnly}</h2>${body}
+    <div class="row wrap">${buttons.join('')}</div></section>`;
+}
+/** The scoring console: another console asks to take over. */
+function askedCard() {
+  const l = S.lease;
+  if (!l || l.matchId !== S.matchId || !l.yours || !l.request) return '';
+  return `<section class="card lease-request" id="lease-request"><p>${esc(L.leaseRequested(l.request.by))}</p>
+    <div class="row"><button class="big primary" data-act="lease-accept" id="lease-accept">${L.leaseAccept}</button>
+    <button class="big" data-act="lease-decline" id="lease-decline">${L.leaseDecline}</button></div></section>`;
+}
+
 function refereeCard(v) {
   const n = id => name(v, id);
+  if (readOnly()) return `<section class="card referee"><div class="row wrap">${leaveButton()}</div></section>`;
   const other = v.players.map(p => p.id);
   const last = S.queue.length ? S.queue[S.queue.length - 1] : null;
   let undo = '';
@@ -572,10 +674,17 @@ document.addEventListener('click', async ev => {
       localStorage.removeItem('console.auth'); S.auth = null; S.pairing = null; return render();
     case 'resume': return openMatchId(el.dataset.id);
     case 'leave':
+      if (S.lease && S.lease.yours) leaseCall('DELETE').catch(() => undefined);
+      S.lease = null;
       localStorage.removeItem('console.match'); S.matchId = null; S.view = null; S.answer = []; S.draft = null;
       await loadTableMatches(); return render();
     case 'discard': return discardRejected();
     case 'takeover': return takeOver();
+    case 'lease-ask': return leaseAct('POST', '/request');
+    case 'lease-take': return leaseAct('POST');
+    case 'lease-force': return leaseAct('POST', '', {force: 'true'});
+    case 'lease-accept': return leaseAct('POST', '/answer', {accept: 'true'});
+    case 'lease-decline': return leaseAct('POST', '/answer', {accept: 'false'});
     case 'lagwinner': S.lag.winner = el.dataset.player; return render();
     case 'lagfault': {
       const f = S.lag.faults[el.dataset.player] || (S.lag.faults[el.dataset.player] = {});
@@ -681,20 +790,24 @@ document.addEventListener('submit', async ev => {
   S.matchId = id;
   localStorage.setItem('console.match', id);
   S.view = null;
+  S.lease = null;
   S.answer = [];
   await reloadQueue();
   // what the opening will make the view, until the ledger answers
   S.view = null;
   await record('pool.match.opened', data);
+  syncLease();
 });
 
 async function openMatchId(id) {
   S.matchId = id;
   localStorage.setItem('console.match', id);
   S.view = JSON.parse(localStorage.getItem('console.view.' + id) || 'null');
+  S.lease = null;
   S.answer = [];
   await reloadQueue();
   await fetchView();
+  await syncLease();
   render();
   pump();
 }
@@ -734,10 +847,12 @@ function draftOf(data, v) {
 
 function sleep(ms) { return new Promise(r => setTimeout(r, ms)); }
 
-window.addEventListener('online', () => { S.net = 'online'; S.backoff = 0; render(); pump(); });
+// back online: first whether this console still scores (another may have taken over meanwhile), then the outbox
+window.addEventListener('online', () => { S.net = 'online'; S.backoff = 0; render(); syncLease().finally(pump); });
 window.addEventListener('offline', () => { S.net = 'offline'; render(); });
 if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js', {scope: './'});
 setInterval(() => {
-  if (S.matchId && navigator.onLine && (!S.queue.length || S.queue[0].state === 'rejected')) fetchView().then(render);
+  if (S.matchId && navigator.onLine && (!S.queue.length || S.queue[0].state === 'rejected' || readOnly())) fetchView().then(render);
 }, 5000);
+setInterval(() => { if (S.matchId && navigator.onLine) syncLease(); }, LEASE_POLL_MS);
 home();

@@ -102,6 +102,20 @@ export const L = {
   otherConsole: (seq, n) => `Another console is scoring this match (event ${seq} is already taken): this one follows it, read-only. `
     + `${n} event(s) of this console wait. Take over to send them after the other console's events, or discard them one by one.`,
   takeOver: 'Take over',
+  // two tablets on one match: the scoring lease
+  readOnlyStatus: n => `read-only${n ? ` — ${n} waiting` : ''}`,
+  leaseReadOnly: 'Scored on another tablet',
+  leaseHeld: (by, n) => `Another tablet${by ? ` (${by})` : ''} is scoring this match: this one follows it, read-only.`
+    + (n ? ` ${n} event(s) recorded here wait; they go after the ledger's last event once this tablet scores.` : ''),
+  leaseAsk: 'Ask to take over',
+  leaseAsking: 'Asked: waiting for the other tablet to accept…',
+  leaseDeclined: 'The other tablet declined. You may ask again.',
+  leaseStale: min => `The other tablet has not been seen for ${min} minute(s): this one may take over without asking.`,
+  leaseTake: 'Take over',
+  leaseForce: 'Take over now (referee)',
+  leaseRequested: by => `${by || 'Another tablet'} asks to take over scoring this match. On Accept, that tablet scores and this one follows, read-only.`,
+  leaseAccept: 'Accept',
+  leaseDecline: 'Decline',
   // the answer
   answer: 'The ledger says',
   score: 'score',

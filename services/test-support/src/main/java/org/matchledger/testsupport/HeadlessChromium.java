@@ -110,7 +110,24 @@ public final class HeadlessChromium implements AutoCloseable {
      * for a page that needs a bearer token), and waits for its {@code load} event.
      */
     public Page open(String url, Map<String, String> headers) {
-        String targetId = devTools.call(null, "Target.createTarget", Map.of("url", "about:blank"))
+        return open(url, headers, null);
+    }
+
+    /**
+     * Opens {@code url} in a tab of a browser context of its own: its storage (local storage, IndexedDB, cookies,
+     * service workers) is not shared with the other tabs, as if it were another device.
+     */
+    public Page openIsolated(String url) {
+        String context = devTools.call(null, "Target.createBrowserContext", Map.of()).path("browserContextId").asText();
+        return open(url, Map.of(), context);
+    }
+
+    private Page open(String url, Map<String, String> headers, String browserContextId) {
+        Map<String, Object> create = new java.util.HashMap<>(Map.of("url", "about:blank"));
+        if (browserContextId != null) {
+            create.put("browserContextId", browserContextId);
+        }
+        String targetId = devTools.call(null, "Target.createTarget", create)
                 .path("targetId").asText();
         String session = devTools.call(null, "Target.attachToTarget", Map.of("targetId", targetId, "flatten", true))
                 .path("sessionId").asText();
