@@ -89,13 +89,17 @@ public final class LedgerTopology {
      * (exactly-once keeps no local checkpoint of a store that was open then) is what compaction left: the latest
      * {@link MatchEntry} per match, the events of matches not yet closed, and tombstones younger than
      * {@code tombstoneRetention}. Segments roll every {@code changelogSegment} and are compacted once a tenth of the
-     * log is superseded, so a closed match's events leave the changelog within about that time, whatever the history.
+     * log is superseded or a write has waited that long ({@code max.compaction.lag.ms}), so a closed match's events
+     * leave the changelog within about twice that time, whatever the history.
      */
     static Map<String, String> changelogConfig(Settings settings) {
         Map<String, String> c = new TreeMap<>();
         c.put(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
         c.put(TopicConfig.SEGMENT_MS_CONFIG, Long.toString(settings.changelogSegment().toMillis()));
         c.put(TopicConfig.MIN_CLEANABLE_DIRTY_RATIO_CONFIG, "0.1");
+        // Tombstones are small beside the events they delete: by ratio alone a log whose dirty part is only
+        // tombstones might never be cleaned. Anything dirty for longer than a segment's time is cleaned regardless.
+        c.put(TopicConfig.MAX_COMPACTION_LAG_MS_CONFIG, Long.toString(settings.changelogSegment().toMillis()));
         c.put(TopicConfig.DELETE_RETENTION_MS_CONFIG, Long.toString(settings.changelogTombstones().toMillis()));
         return c;
     }
