@@ -38,15 +38,15 @@ public final class JudgingProbe {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> o = Args.parse(args);
-        String bootstrap = o.getOrDefault("bootstrap", "127.0.0.1:9092");
-        String run = o.getOrDefault("run", "h");
-        int m = Integer.parseInt(o.getOrDefault("live-match", "0"));
-        int after = Integer.parseInt(o.getOrDefault("after", "40"));
-        long since = Long.parseLong(o.getOrDefault("since-ms", Long.toString(System.currentTimeMillis())));
-        Path armedFile = o.containsKey("armed-file") ? Path.of(o.get("armed-file")) : null;
-        String label = o.getOrDefault("label", "processor-kill-to-judging");
-        long timeout = Long.parseLong(o.getOrDefault("timeout-s", "120")) * 1000;
+        Args o = Args.parse(args);
+        String bootstrap = o.bootstrap();
+        String run = o.text("run", "h");
+        int m = o.integer("live-match", 0);
+        int after = o.integer("after", 40);
+        long since = o.longInteger("since-ms", System.currentTimeMillis());
+        Path armedFile = o.path("armed-file");
+        String label = o.text("label", "processor-kill-to-judging");
+        long timeout = o.longInteger("timeout-s", 120) * 1000;
 
         String id = ProcessorHistory.liveId(run, m);
         MatchPlayer p = ProcessorHistory.player(id, m);
