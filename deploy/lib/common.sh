@@ -3,7 +3,8 @@
 # A script sources it from its own real location (a symlink to the script is followed), e.g. in deploy/local/kafka/:
 #   . "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../../lib/common.sh"
 # It then has LEDGER_ROOT (the repository), HOST (127.0.0.1: everything binds loopback only, on purpose) and the
-# functions below. Nothing here changes shell options or traps unless a function says so.
+# functions below. Nothing here changes shell options or traps unless a function says so, and every function is safe
+# under `set -euo pipefail`.
 
 LEDGER_ROOT="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 HOST=127.0.0.1
@@ -105,7 +106,7 @@ java_major() {
   local java bin home v
   java="$(command -v "$1" 2>/dev/null)" || { echo 0; return; }
   bin="$(readlink -f "$java")"; home="$(dirname "$(dirname "$bin")")"
-  v="$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release" 2>/dev/null)"
+  v="$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release" 2>/dev/null || true)"
   echo "${v:-0}"
 }
 
@@ -137,7 +138,7 @@ aot_options() {
     echo "-XX:AOTCache=$cache"
     return
   fi
-  find "$dir" -maxdepth 1 -name "$name-*" ! -name "$(basename "$cache")*" -delete 2>/dev/null
+  find "$dir" -maxdepth 1 -name "$name-*" ! -name "$(basename "$cache")*" -delete 2>/dev/null || true
   echo "-XX:AOTCacheOutput=$cache"
 }
 
@@ -145,8 +146,8 @@ aot_options() {
 # only those: a JVM killed while it wrote its cache leaves none that a start would trust).
 aot_mark_complete() {
   local cache
-  sed -n 's/^AOTCache creation is complete: \([^ ]*\) .*/\1/p' "$@" 2>/dev/null | while read -r cache; do
-    [ -s "$cache" ] && touch "$cache.complete"
-  done
+  while read -r cache; do
+    if [ -s "$cache" ]; then touch "$cache.complete"; fi
+  done < <(sed -n 's/^AOTCache creation is complete: \([^ ]*\) .*/\1/p' "$@" 2>/dev/null || true)
   return 0
 }
