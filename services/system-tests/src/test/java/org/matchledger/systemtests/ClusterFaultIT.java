@@ -8,6 +8,7 @@ import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.matchledger.core.event.Discipline;
@@ -34,7 +35,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 import static org.awaitility.Awaitility.await;
@@ -89,10 +95,16 @@ class ClusterFaultIT {
 
     @AfterEach
     void stopEverything() throws IOException {
-        String table = FaultFigures.table(figures);
-        System.out.println("ClusterFaultIT figures (2 cores shared by 3 Kafka nodes, 6 services, PostgreSQL and the test):\n"
-                + table + (load == null ? "" : "tables: " + load.summary() + "\n"));
-        Files.writeString(ServiceProcess.logsDir().resolve("cluster-faults.md"), table, StandardCharsets.UTF_8);
+        printFigures();
+        // Nothing here needs a graceful stop: the processes are killed, which takes seconds, not minutes.
+        if (services != null) {
+            services.killAll();
+        }
+        if (cluster != null) {
+            for (int n = 1; n <= LocalKafkaCluster.NODES; n++) {
+                cluster.kill(n);
+            }
+        }
         for (int i = closeAtEnd.size() - 1; i >= 0; i--) {
             try {
                 closeAtEnd.get(i).close();
@@ -136,15 +148,32 @@ class ClusterFaultIT {
         ServiceProcess.sleep(15_000);
         note("tables posting: %s", load.summary());
 
-        brokerFault();
-        checkpoint("after the broker fault");
-        processorFault();
-        checkpoint("after the processor fault");
-        scoreboardFault(seed);
-        checkpoint("after the scoreboard fault");
-        postgresFault();
-        checkpoint("at the end");
-        assertTrue(load.failures().isEmpty(), "tables that stopped: " + load.failures());
+        try {
+            brokerFault();
+            checkpoint("after the broker fault");
+            processorFault();
+            checkpoint("after the processor fault");
+            scoreboardFault(seed);
+            checkpoint("after the scoreboard fault");
+            postgresFault();
+            checkpoint("at the end");
+            assertTrue(load.failures().isEmpty(), "tables that stopped: " + load.failures());
+        } catch (Throwable t) {
+            note("FAILED: %s", t);
+            throw t;
+        }
+    }
+
+    private void printFigures() throws IOException {
+        if (pending != null && load != null && views != null) {
+            figures.add(FaultFigures.of(pending.name() + " (its check failed)", load, views, pending.from(),
+                    pending.restart(), pending.to(), pending.unplannedRestarts()));
+            pending = null;
+        }
+        String table = FaultFigures.table(figures);
+        System.out.println("ClusterFaultIT figures (2 cores shared by 3 Kafka nodes, 6 services, PostgreSQL and the test):\n"
+                + table + (load == null ? "" : "tables: " + load.summary() + "\n"));
+        Files.writeString(ServiceProcess.logsDir().resolve("cluster-faults.md"), table, StandardCharsets.UTF_8);
     }
 
     // ---- the faults ------------------------------------------------------------------------------------------------
@@ -280,9 +309,9 @@ class ClusterFaultIT {
                 e.assertRulings(actual);
                 rulings += actual.size();
             }
-            for (ReplayedMatch e : expected) {
-                assertAuditTrailConsistent(e, ledger.events.forKey(e.matchId()).size());
-            }
+            long c1 = System.nanoTime();
+            assertAuditTrailConsistent(expected, ledger);
+            long c2 = System.nanoTime();
             await("the match-views follower up to every final view").atMost(SETTLE_TIMEOUT)
                     .pollInterval(Duration.ofMillis(250))
                     .until(() -> expected.stream().allMatch(e -> views.firstSeenAtOrAfter(e.matchId(), e.lastSeq()).isPresent()));
@@ -292,8 +321,8 @@ class ClusterFaultIT {
                 pending = null;
             }
             note("checkpoint %s: %d matches, %d events on table-events (%d accepted after a 5xx / no answer and there "
-                            + "twice), %d rulings each once, every view the replay's, audit trail consistent (%.1f s)", when,
-                    expected.size(), ledger.events.records().size(), ambiguous, rulings, (System.nanoTime() - c0) / 1e9);
+                            + "twice), %d rulings each once, every view the replay's (%.1f s), audit trail consistent (%.1f s)",
+                    when, expected.size(), ledger.events.records().size(), ambiguous, rulings, (c1 - c0) / 1e9, (c2 - c1) / 1e9);
         } finally {
             load.resume();
         }
@@ -340,17 +369,49 @@ class ClusterFaultIT {
         return extra;
     }
 
-    /** The audit trail's verify: consistent, every event recorded, every ruling published, up to the last seq. */
-    private void assertAuditTrailConsistent(ReplayedMatch e, int recordedEvents) {
+    /**
+     * The audit trail's verify of every match: consistent, every event recorded, every ruling published, up to the last
+     * seq. Two matches at a time (the audit trail folds each one again).
+     */
+    private void assertAuditTrailConsistent(List<ReplayedMatch> expected, LedgerTopics topics) {
+        Map<String, Integer> recorded = new HashMap<>();
+        expected.forEach(e -> recorded.put(e.matchId(), topics.events.forKey(e.matchId()).size()));
         ServiceProcess audit = services.get("audit-trail");
-        JsonNode last = await(e.matchId() + ": the audit trail's verify").atMost(SETTLE_TIMEOUT)
-                .pollInterval(Duration.ofMillis(500))
-                .until(() -> auditGet(audit, "/matches/" + e.matchId() + "/verify"),
-                        v -> v != null && v.path("events").asLong() == e.lastSeq()
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<?>> checks = new ArrayList<>();
+            for (ReplayedMatch e : expected) {
+                checks.add(pool.submit(() -> assertAuditTrailConsistent(audit, e, recorded.get(e.matchId()))));
+            }
+            for (Future<?> f : checks) {
+                f.get();
+            }
+        } catch (ExecutionException x) {
+            throw x.getCause() instanceof AssertionError a ? a : new AssertionError(x.getCause());
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(x);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static void assertAuditTrailConsistent(ServiceProcess audit, ReplayedMatch e, int recordedEvents) {
+        AtomicReference<JsonNode> last = new AtomicReference<>();
+        try {
+            await(e.matchId() + ": the audit trail's verify").atMost(SETTLE_TIMEOUT).pollInterval(Duration.ofMillis(500))
+                    .until(() -> {
+                        JsonNode v = auditGet(audit, "/matches/" + e.matchId() + "/verify");
+                        last.set(v);
+                        return v != null && v.path("events").asLong() == e.lastSeq()
                                 && v.path("recordedEvents").asInt() == recordedEvents
-                                && v.path("rulings").asInt() == v.path("publishedRulings").asInt()
-                                && v.path("publishedRulings").asInt() == e.rulings().size());
-        assertEquals("consistent", last.path("status").asText(), e.matchId() + ": " + last);
+                                && v.path("rulings").asInt() == v.path("publishedRulings").asInt();
+                    });
+        } catch (ConditionTimeoutException x) {
+            fail(e.matchId() + ": the audit trail's verify did not reach lastSeq " + e.lastSeq() + " with " + recordedEvents
+                    + " recorded events within " + SETTLE_TIMEOUT.toSeconds() + " s; it last answered " + last.get(), x);
+        }
+        assertEquals("consistent", last.get().path("status").asText(), e.matchId() + ": " + last.get());
     }
 
     private static JsonNode auditGet(ServiceProcess audit, String path) {

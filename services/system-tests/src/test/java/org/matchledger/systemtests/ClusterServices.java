@@ -124,6 +124,12 @@ final class ClusterServices implements AutoCloseable {
         }
     }
 
+    /** kill -9 of every service (the end of a test: no need to wait for graceful stops). */
+    void killAll() {
+        supervisor.shutdownNow();
+        running.values().forEach(ServiceProcess::kill);
+    }
+
     @Override
     public void close() {
         supervisor.shutdownNow();

@@ -6,7 +6,8 @@ import java.util.OptionalLong;
 
 /**
  * What one fault cost, as the table clients and a follower of {@code match-views} saw it, from the moment of the fault
- * until every service was ready again: posts not accepted (5xx or no answer) and over how long, the slowest post, the
+ * until every service was ready again: posts answered meanwhile, those not accepted (5xx or no answer) and from the
+ * first to the last of them, the slowest post, the
  * longest ingest → view delay of an event accepted meanwhile (its 202 to the first view at its seq), and the seconds
  * until every service was ready again, from the restart of what was stopped and from the fault itself.
  */
@@ -17,8 +18,9 @@ record FaultFigures(String fault, int posts, int refusedPosts, double refusedFor
     /** The figures of the window [fromNanos, toNanos] (System.nanoTime), the restart at {@code restartNanos}. */
     static FaultFigures of(String fault, TableLoad load, ViewWatch views, long fromNanos, long restartNanos, long toNanos,
                            List<String> unplannedRestarts) {
+        // A post belongs to the fault when its answer came after the fault began (those in flight at that moment too).
         List<TableLoad.Post> posts = load.posts().stream()
-                .filter(p -> p.sentAtNanos() >= fromNanos && p.sentAtNanos() <= toNanos).toList();
+                .filter(p -> p.sentAtNanos() + p.tookNanos() >= fromNanos && p.sentAtNanos() <= toNanos).toList();
         List<TableLoad.Post> refused = posts.stream().filter(p -> !p.accepted()).toList();
         double refusedFor = refused.isEmpty() ? 0
                 : seconds(refused.stream().mapToLong(p -> p.sentAtNanos() + p.tookNanos()).max().orElseThrow()

@@ -137,10 +137,11 @@ final class TableLoad implements AutoCloseable {
             List<ObjectNode> events = SimMatch.play(matchId, d, SimMatch.raceTo(d, 2), rnd.nextLong()).events();
             matches.add(matchId);
             for (ObjectNode event : events) {
+                long sent = System.currentTimeMillis();
                 if (!postUntilAccepted(matchId, event)) {
                     return;
                 }
-                rest(periodMillis);
+                rest(periodMillis - (System.currentTimeMillis() - sent));
             }
         }
     }
