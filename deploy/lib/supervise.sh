@@ -45,7 +45,8 @@ launch() {
   mkdir -p "$LEDGER_DATA/pids" && echo "$LAUNCHED_PID" > "$LEDGER_DATA/pids/$name"
 }
 
-# Stops one process: SIGTERM, then waits (SIGKILL after the grace period). Appends "NAME tenths" to STOPPED.
+# Stops one process: SIGTERM, then waits (SIGKILL, with its children, after the grace period). Appends "NAME tenths"
+# to STOPPED.
 STOPPED=()
 stop_pid() {
   local name="$1" pid="$2" grace="$3" deadline start
@@ -56,7 +57,9 @@ stop_pid() {
     while alive "$pid" && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.1; done
     if alive "$pid"; then
       echo "$RUNNER: $name did not stop within ${grace}s, killing it" >&2
-      kill -KILL "$pid" 2>/dev/null
+      # Its children too: a start script (Kafka, PostgreSQL) killed alone would leave its JVM or server running.
+      # shellcheck disable=SC2046
+      kill -KILL "$pid" $(ps -o pid= --ppid "$pid" 2>/dev/null) 2>/dev/null
     fi
   fi
   wait "$pid" 2>/dev/null

@@ -3,8 +3,11 @@ package org.matchledger.systemtests;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
+import org.matchledger.testsupport.KafkaBroker;
+
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import static org.awaitility.Awaitility.await;
 
@@ -14,15 +17,25 @@ import static org.awaitility.Awaitility.await;
  * {@code Awaitility.pollInSameThread()} first: the consumers are used by the test's thread only.
  */
 public final class LedgerTopics implements AutoCloseable {
-    public final TopicTail events = new TopicTail("table-events");
-    public final TopicTail rulings = new TopicTail("match-rulings");
-    public final TopicTail views = new TopicTail("match-views");
-    public final TopicTail rejected = new TopicTail("table-events-rejected");
+    public final TopicTail events;
+    public final TopicTail rulings;
+    public final TopicTail views;
+    public final TopicTail rejected;
 
     private final Duration timeout;
 
+    /** On the test JVM's broker ({@link KafkaBroker}). */
     public LedgerTopics(Duration timeout) {
+        this(timeout, KafkaBroker.clientProperties());
+    }
+
+    /** On the brokers these client settings reach (e.g. a SASL user of a local cluster). */
+    public LedgerTopics(Duration timeout, Map<String, Object> clientProperties) {
         this.timeout = timeout;
+        this.events = new TopicTail("table-events", clientProperties);
+        this.rulings = new TopicTail("match-rulings", clientProperties);
+        this.views = new TopicTail("match-views", clientProperties);
+        this.rejected = new TopicTail("table-events-rejected", clientProperties);
     }
 
     /** The latest view of the match once it has reached {@code lastSeq}. */

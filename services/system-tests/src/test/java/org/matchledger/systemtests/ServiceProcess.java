@@ -123,7 +123,15 @@ public final class ServiceProcess implements AutoCloseable {
 
     /** Starts {@code jar} with {@code properties} (as {@code -D}) and waits until it is ready. */
     public static ServiceProcess start(String name, Path jar, Map<String, String> properties) {
-        ServiceProcess service = launch(name, jar, properties);
+        return start(name, jar, properties, Map.of());
+    }
+
+    /**
+     * Starts {@code jar} with {@code properties} (as {@code -D}) and {@code environment} added to its environment
+     * (e.g. the Kafka user's SASL settings, as deploy/local/kafka/as passes them), and waits until it is ready.
+     */
+    public static ServiceProcess start(String name, Path jar, Map<String, String> properties, Map<String, String> environment) {
+        ServiceProcess service = launch(name, jar, properties, environment);
         try {
             service.awaitReady(READY_TIMEOUT);
         } catch (RuntimeException | Error e) {
@@ -135,6 +143,11 @@ public final class ServiceProcess implements AutoCloseable {
 
     /** Starts {@code jar} without waiting for anything: the caller decides what "started" means. */
     public static ServiceProcess launch(String name, Path jar, Map<String, String> properties) {
+        return launch(name, jar, properties, Map.of());
+    }
+
+    /** {@link #launch(String, Path, Map)} with {@code environment} added to the process's environment. */
+    public static ServiceProcess launch(String name, Path jar, Map<String, String> properties, Map<String, String> environment) {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " does not exist: package the services first "
                     + "(./mvnw -B -ntp -pl services/system-tests -am verify)");
@@ -166,6 +179,7 @@ public final class ServiceProcess implements AutoCloseable {
                 .redirectOutput(log.toFile());
         // An exported KAFKA_BOOTSTRAP_SERVERS would win over kafka.bootstrap.servers in Quarkus' Kafka configuration.
         builder.environment().remove("KAFKA_BOOTSTRAP_SERVERS");
+        builder.environment().putAll(environment);
         try {
             Process process = builder.start();
             RUNNING.add(process);

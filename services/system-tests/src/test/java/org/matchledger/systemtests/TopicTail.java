@@ -34,9 +34,13 @@ public final class TopicTail implements AutoCloseable {
     }
 
     public TopicTail(String topic, String bootstrapServers) {
+        this(topic, withServers(bootstrapServers));
+    }
+
+    /** Read with these client settings (bootstrap servers, and SASL where the brokers require it). */
+    public TopicTail(String topic, Map<String, Object> clientProperties) {
         this.topic = topic;
-        Map<String, Object> props = KafkaBroker.clientProperties();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        Map<String, Object> props = new HashMap<>(clientProperties);
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000);
@@ -51,6 +55,12 @@ public final class TopicTail implements AutoCloseable {
                 .sorted(Comparator.comparingInt(TopicPartition::partition)).toList();
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
+    }
+
+    private static Map<String, Object> withServers(String bootstrapServers) {
+        Map<String, Object> props = KafkaBroker.clientProperties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        return props;
     }
 
     /** Reads what was committed since the last call, up to the current end of every partition; returns it. */
