@@ -7,6 +7,7 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 import org.matchledger.core.json.Json;
+import org.matchledger.testsupport.HeadlessChromium;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.TestTokensResource;
 
@@ -27,6 +28,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.matchledger.testsupport.HeadlessChromium.jsString;
 
 /**
  * The one rendering of a tile ({@link Tiles}, templates {@code templates/tiles/}): what it shows, that it escapes,
@@ -138,6 +140,45 @@ class TilesTest {
                 + "FOUL · no rail (6.3 no rail after contact)</span>", own.get(0)[2]);
         assertEquals("lowerThird", own.get(1)[1]);
         assertTrue(overlay.contains("<div id=\"overlay\">" + own.get(1)[2] + "</div>"), own.get(1)[2] + "\n" + overlay);
+    }
+
+    /**
+     * In a real browser, a Black Ball match that starts after the pages were opened (5.x): its tile and its lower
+     * third arrive over the feeds of rendered HTML and show reds, yellows and the black in their colours, unnumbered;
+     * the tile shows the ruling's line with the rule's short text (6.3).
+     */
+    @Test
+    void aBlackBallMatchIsDrawnInItsColoursOnTheDashboardAndTheOverlay() {
+        String m = "bbl-" + RUN;
+        String root = base.toString().replaceAll("/$", "");
+        Duration wait = Duration.ofSeconds(30);
+        try (HeadlessChromium browser = HeadlessChromium.launch();
+             HeadlessChromium.Page dashboard = browser.open(root + "/");
+             HeadlessChromium.Page overlay = browser.open(root + "/overlay/" + m)) {
+            for (HeadlessChromium.Page page : List.of(dashboard, overlay)) {
+                page.waitFor("document.body.getAttribute('data-connection') === 'live'", wait);
+            }
+            try (LedgerWriter w = new LedgerWriter()) {
+                w.write(List.of(LedgerWriter.ruling(m, 9L, 0, "FOUL").put("foul", "NO_RAIL").put("rule", "6.3")),
+                        List.of(blackBallView(m, 9)));
+            }
+            String balls = "[data-match-id=" + jsString(m) + "] .ball";
+            String colours = "Array.from(document.querySelectorAll(" + jsString(balls) + "))"
+                    + ".map(b => getComputedStyle(b).backgroundColor + '/' + b.textContent).join('|')";
+            for (HeadlessChromium.Page page : List.of(dashboard, overlay)) {
+                page.waitFor("document.querySelectorAll(" + jsString(balls) + ").length === 5", wait);
+                assertEquals("rgb(200, 16, 46)/|rgb(200, 16, 46)/|rgb(17, 17, 17)/|rgb(245, 208, 0)/|rgb(245, 208, 0)/",
+                        page.evaluate(colours).asText(), "two reds, the black, two yellows, no numbers");
+                assertEquals("Ann", page.text("[data-match-id=" + jsString(m) + "] [data-field=\"atTable\"]"));
+                assertEquals(1, page.count("script"), "only the page's own script");
+            }
+            dashboard.waitForText("[data-match-id=" + jsString(m) + "] [data-field=\"lastRuling\"]",
+                    "FOUL · no rail (6.3 no rail after contact)", wait);
+            dashboard.screenshot(PagesXssTest.SCREENSHOTS.resolve("blackball-dashboard.png"));
+            overlay.screenshot(PagesXssTest.SCREENSHOTS.resolve("blackball-overlay.png"), true);
+            assertTrue(dashboard.console().stream().noneMatch(l -> l.startsWith("exception")), dashboard.console().toString());
+            assertTrue(overlay.console().stream().noneMatch(l -> l.startsWith("exception")), overlay.console().toString());
+        }
     }
 
     /** Reads the SSE feed at {@code path} until {@code count} messages with ids starting {@code idPrefix}, the last of event {@code until}. */
