@@ -2,6 +2,7 @@ package org.matchledger.scoreboard;
 
 import io.vertx.core.buffer.Buffer;
 
+import java.lang.ref.SoftReference;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -11,7 +12,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *
  * <p>Its Server-Sent Events form is encoded once per {@link SseForm} and shared by every client that receives it: with
  * thousands of clients on a match, formatting (or rendering) and UTF-8 encoding per client would be the fan-out's main
- * cost. A form no client asks for is never encoded.
+ * cost. A form no client asks for is never encoded. The rendered HTML forms (a tile is about twice its JSON) are held
+ * softly: the log of every match ({@link AllMatchesLog}) keeps up to {@code scoreboard.stream.log-capacity} messages
+ * for resume, and their HTML may be dropped under memory pressure and rendered again if a resume asks for it.
  */
 public final class FeedMessage {
 
@@ -32,6 +35,7 @@ public final class FeedMessage {
     private final long receivedAtMillis;
     // Encoded on first use, by SseForm ordinal; a race only encodes the same bytes twice.
     private final AtomicReferenceArray<byte[]> sseBytes = new AtomicReferenceArray<>(SseForm.values().length);
+    private final AtomicReferenceArray<SoftReference<byte[]>> htmlSseBytes = new AtomicReferenceArray<>(SseForm.values().length);
     private volatile String socketFrame;
     private volatile int socketFrameLength = -1;
 
@@ -134,6 +138,15 @@ public final class FeedMessage {
     }
 
     private byte[] sseBytes(SseForm form) {
+        if (form.html) {
+            SoftReference<byte[]> held = htmlSseBytes.get(form.ordinal());
+            byte[] bytes = held == null ? null : held.get();
+            if (bytes == null) {
+                bytes = sse(form).getBytes(StandardCharsets.UTF_8);
+                htmlSseBytes.set(form.ordinal(), new SoftReference<>(bytes));
+            }
+            return bytes;
+        }
         byte[] bytes = sseBytes.get(form.ordinal());
         if (bytes == null) {
             bytes = sse(form).getBytes(StandardCharsets.UTF_8);
