@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *
  * <p>Its Server-Sent Events form is encoded once per {@link SseForm} and shared by every client that receives it: with
  * thousands of clients on a match, formatting (or rendering) and UTF-8 encoding per client would be the fan-out's main
- * cost. A form no client asks for is never encoded. The rendered HTML forms (a tile is about twice its JSON) are held
+ * cost. A form no client asks for is never encoded. The rendered HTML forms (a tile is about three times its JSON) are held
  * softly: the log of every match ({@link AllMatchesLog}) keeps up to {@code scoreboard.stream.log-capacity} messages
  * for resume, and their HTML may be dropped under memory pressure and rendered again if a resume asks for it.
  */

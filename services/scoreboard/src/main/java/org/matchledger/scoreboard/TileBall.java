@@ -1,20 +1,17 @@
 package org.matchledger.scoreboard;
 
 import io.quarkus.qute.TemplateData;
+import org.matchledger.http.BallLook;
 
 /**
- * A ball on the table as the pages draw it: pool balls numbered in their colours ({@code b1}…{@code b15}, any other
- * number plain); in Black Ball (5.x) 1–7 are red, 9–15 yellow and 8 the black, drawn unnumbered ({@code title} keeps
- * the ledger's number).
+ * A ball on the table as the pages draw it ({@link BallLook}, shared with the audit trail's appeal page): pool balls
+ * numbered in their colours; in Black Ball (5.x) reds, yellows and the black, unnumbered.
  */
 @TemplateData
 public record TileBall(int number, String css, String label, String title) {
 
-    static TileBall of(boolean blackBall, int n) {
-        if (blackBall && n >= 1 && n <= 15) {
-            String colour = n == 8 ? "black" : n <= 7 ? "red" : "yellow";
-            return new TileBall(n, "ball " + colour, "", colour + " (" + n + ")");
-        }
-        return new TileBall(n, "ball" + (n >= 1 && n <= 15 ? " b" + n : ""), Integer.toString(n), "ball " + n);
+    static TileBall of(String discipline, int n) {
+        BallLook look = BallLook.of(discipline, n);
+        return new TileBall(n, look.css(), look.label(), look.title());
     }
 }

@@ -45,10 +45,9 @@ public record TileView(String matchId, String status, boolean closed, long lastS
                 }
             }
         }
-        boolean blackBall = isBlackBall(discipline);
         List<TileBall> balls = new ArrayList<>();
         for (JsonNode b : v.path("ballsOnTable")) {
-            balls.add(TileBall.of(blackBall, b.asInt()));
+            balls.add(TileBall.of(discipline, b.asInt()));
         }
         return new TileView(id, STATUSES.contains(status) ? status : "", closed(v), v.path("lastSeq").asLong(),
                 v.path("tableId").asText(id), discipline(discipline), v.path("raceTo").asInt(), v.path("rack").asInt(),
@@ -63,10 +62,6 @@ public record TileView(String matchId, String status, boolean closed, long lastS
     /** Whether the dashboard lists the match under Finished. */
     public boolean finished() {
         return "FINISHED".equals(status) || closed;
-    }
-
-    static boolean isBlackBall(String discipline) {
-        return "BLACKBALL".equals(discipline) || "BLACK_BALL".equals(discipline);
     }
 
     static String discipline(String d) {
