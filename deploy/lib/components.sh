@@ -92,7 +92,7 @@ ready_kafka() { log_since_launch "$1" | grep -q 'Kafka Server started'; }
 # topics exist already (deploy/local/kafka/setup): the service does not try to create them.
 # SVC_ENV_COMMAND[NAME]: a command whose output (`export X=…` lines) is evaluated in NAME's own environment just before
 # it starts: secrets reach that one process only, at every (re)start.
-declare -A SVC_MODULE=() SVC_PORT=() SVC_MPORT=() SVC_OPTS=() SVC_ENV_COMMAND=()
+declare -A SVC_MODULE=() SVC_PORT=() SVC_MPORT=() SVC_OPTS=() SVC_ENV_COMMAND=() SVC_JVM_NOTE=()
 service() {
   local name="$1"
   SVC_MODULE[$name]="$2"; SVC_PORT[$name]="$3"; SVC_MPORT[$name]="$4"; shift 4
@@ -101,17 +101,31 @@ service() {
   [ $# -eq 0 ] || SVC_OPTS[$name]="$(printf '%q ' "$@")"
 }
 
+# The services' JVM: a JDK 25+ when one is installed, for its AOT cache (common.sh service_java, aot_options).
+SERVICE_JVM=""
+# A stop waits this long for a service, so that a JVM recording its AOT cache can write it (tens of seconds).
+SERVICE_STOP_GRACE="${SERVICE_STOP_GRACE:-90}"
+
 launch_service() {
-  local name="$1" opts env_command="${SVC_ENV_COMMAND[$1]:-}"
+  local name="$1" opts aot env_command="${SVC_ENV_COMMAND[$1]:-}" jar
   eval "opts=(${SVC_OPTS[$name]})"
+  [ -n "$SERVICE_JVM" ] || SERVICE_JVM="$(service_java "$JAVA")"
+  jar="$(jar_of "${SVC_MODULE[$name]}")"
+  aot_mark_complete "$(log_of "$name")" "$(log_of "$name").1"
+  aot="$(aot_options "$name" "$jar" "$SERVICE_JVM")"
+  case "$aot" in
+    -XX:AOTCache=*) SVC_JVM_NOTE[$name]="JDK $(java_major "$SERVICE_JVM"), AOT cache" ;;
+    -XX:AOTCacheOutput=*) SVC_JVM_NOTE[$name]="JDK $(java_major "$SERVICE_JVM"), recording its AOT cache until it stops" ;;
+    *) SVC_JVM_NOTE[$name]="JDK $(java_major "$SERVICE_JVM")" ;;
+  esac
   # The subshell execs the JVM (through kafka/as): LAUNCHED_PID is the JVM's.
   # shellcheck disable=SC2086
   ( if [ -n "$env_command" ]; then eval "$($env_command)" || exit 1; fi
-    exec "$DEPLOY/local/kafka/as" "${SVC_MODULE[$name]}" "$JAVA" $SERVICE_JAVA_OPTS \
+    exec "$DEPLOY/local/kafka/as" "${SVC_MODULE[$name]}" "$SERVICE_JVM" $SERVICE_JAVA_OPTS $aot \
       -Dquarkus.http.host="$HOST" -Dquarkus.http.port="${SVC_PORT[$name]}" \
       -Dquarkus.management.host="$HOST" -Dquarkus.management.port="${SVC_MPORT[$name]}" \
       -Dkafka.bootstrap.servers="$KAFKA_BOOTSTRAP_SERVERS" -Dledger.topics.create=false \
-      "${opts[@]}" -jar "$(jar_of "${SVC_MODULE[$name]}")" ) >>"$(log_of "$name")" 2>&1 &
+      "${opts[@]}" -jar "$jar" ) >>"$(log_of "$name")" 2>&1 &
   LAUNCHED_PID=$!
 }
 ready_service() { [ "$(http_status "${SVC_MPORT[$1]}" /q/health/ready)" = 200 ]; }
@@ -120,9 +134,9 @@ ready_service() { [ "$(http_status "${SVC_MPORT[$1]}" /q/health/ready)" = 200 ];
 service_line() {
   local port="${SVC_PORT[$1]}" mport="${SVC_MPORT[$1]}"
   if [ "$(http_status "$mport" /q/openapi)" = 200 ]; then
-    say "$1" "ready  http://$HOST:$port  (health http://$HOST:$mport/q/health, OpenAPI http://$HOST:$mport/q/openapi)"
+    say "$1" "ready  http://$HOST:$port  (health http://$HOST:$mport/q/health, OpenAPI http://$HOST:$mport/q/openapi; ${SVC_JVM_NOTE[$1]})"
   else
-    say "$1" "ready  http://$HOST:$port  (health http://$HOST:$mport/q/health)"
+    say "$1" "ready  http://$HOST:$port  (health http://$HOST:$mport/q/health; ${SVC_JVM_NOTE[$1]})"
   fi
 }
 

@@ -6,8 +6,8 @@
 #       LAUNCHED_PID; READY_FN NAME succeeds once it serves. Waits until it is ready: a component that exits or is
 #       not ready in time stops everything (exit 1), as a first start that fails is a mistake to fix, not to retry.
 #   supervise
-#       Runs until a signal. A component that dies is started again after 1 s, 2 s, 4 s … (at most RESTART_MAX_DELAY,
-#       default 30 s; back to 1 s once it has run for a minute), with "restarting NAME (exit N), attempt K in S s" on
+#       Runs until a signal. A component that dies is started again at once, then after 1 s, 2 s, 4 s … while it keeps
+#       dying (at most RESTART_MAX_DELAY, default 30 s; at once again after it has run for a minute), with "restarting NAME (exit N), attempt K in S s" on
 #       stdout and in its log, then "ready again …" with the time from its death to ready. The simulator ending with
 #       status 0 is not restarted.
 #       A component with a file $LEDGER_DATA/hold/NAME is not started again while that file exists (an operator's
@@ -135,6 +135,19 @@ start_component() {
 # Tenths of a second as "S.D".
 tenths() { echo "$(( $1 / 10 )).$(( $1 % 10 ))"; }
 
+# A waiting component is started again once its delay has passed, unless it is held down ($LEDGER_DATA/hold/NAME).
+relaunch_when_due() {
+  local name="$1"
+  if [ -e "$LEDGER_DATA/hold/$name" ]; then
+    [ "${HELD[$name]:-0}" -eq 1 ] || say "$name" "held down ($LEDGER_DATA/hold/$name)"
+    HELD[$name]=1
+  elif [ "$SECONDS" -ge "${NEXT_AT[$name]}" ] && [ "$STOPPING" -eq 0 ]; then
+    HELD[$name]=0
+    STATE[$name]=starting
+    launch "$name"
+  fi
+}
+
 supervise() {
   local name status delay k msg
   while :; do
@@ -154,13 +167,15 @@ supervise() {
               [ $(( SECONDS - ${UP_SINCE[$name]} )) -ge 60 ] && ATTEMPT[$name]=0
             fi
             k=$(( ${ATTEMPT[$name]} + 1 )); ATTEMPT[$name]=$k
-            delay=$(( 1 << (k - 1 < 15 ? k - 1 : 15) ))
+            # A first death is restarted at once (the service is back in seconds); a crash loop backs off.
+            delay=$(( k == 1 ? 0 : 1 << (k - 2 < 15 ? k - 2 : 15) ))
             [ "$delay" -gt "$RESTART_MAX_DELAY" ] && delay="$RESTART_MAX_DELAY"
             NEXT_AT[$name]=$(( SECONDS + delay ))
             STATE[$name]=waiting
             msg="restarting $name (exit $status), attempt $k in $delay s"
             say "$name" "$msg"
             echo "$RUNNER: $msg" >>"$(log_of "$name")"
+            relaunch_when_due "$name"
           elif [ "${STATE[$name]}" = starting ] && "${READY[$name]}" "$name"; then
             STATE[$name]=up
             UP_SINCE[$name]=$SECONDS
@@ -169,16 +184,7 @@ supervise() {
             echo "$RUNNER: $msg" >>"$(log_of "$name")"
           fi
           ;;
-        waiting)
-          if [ -e "$LEDGER_DATA/hold/$name" ]; then
-            [ "${HELD[$name]:-0}" -eq 1 ] || say "$name" "held down ($LEDGER_DATA/hold/$name)"
-            HELD[$name]=1
-          elif [ "$SECONDS" -ge "${NEXT_AT[$name]}" ] && [ "$STOPPING" -eq 0 ]; then
-            HELD[$name]=0
-            STATE[$name]=starting
-            launch "$name"
-          fi
-          ;;
+        waiting) relaunch_when_due "$name" ;;
       esac
     done
     nap 0.5

@@ -153,15 +153,18 @@ class AccessTest {
     void theAuditTrailIsReadOnly_evenForADirector() {
         String director = TestTokens.forRole("director");
         for (String method : List.of("POST", "PUT", "DELETE")) {
-            int status = given().header("Authorization", "Bearer " + director).request(method, "/matches/" + match.matchId + "/ledger")
-                    .then().extract().statusCode();
-            assertEquals(405, status, method);
+            ExtractableResponse<Response> r = given().header("Authorization", "Bearer " + director)
+                    .request(method, "/matches/" + match.matchId + "/ledger").then().extract();
+            assertEquals(405, r.statusCode(), method);
+            assertEquals("the audit trail is read-only: GET only", r.jsonPath().getString("detail"), method);
         }
     }
 
     @Test
     void staticScriptsAndUnknownPaths_needNoToken() {
         assertEquals(200, get(null, "/appeal/appeal.js").statusCode());
-        assertEquals(404, get(null, "/nothing/here").statusCode());
+        ExtractableResponse<Response> unknown = get(null, "/nothing/here");
+        assertEquals(404, unknown.statusCode());
+        assertEquals("no such resource; see GET /matches/{matchId}/ledger", unknown.jsonPath().getString("detail"));
     }
 }

@@ -84,18 +84,18 @@ public final class FanOutBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> o = options(args);
-        String gateway = o.getOrDefault("gateway", "http://127.0.0.1:8080");
-        String scoreboard = o.getOrDefault("scoreboard", "http://127.0.0.1:8081");
+        Args o = Args.parse(args);
+        String gateway = o.text("gateway", "http://127.0.0.1:8080");
+        String scoreboard = o.text("scoreboard", "http://127.0.0.1:8081");
         // Its management interface (/q/metrics: the heap), on a port of its own.
-        String scoreboardManagement = o.getOrDefault("scoreboard-management", "http://127.0.0.1:9081");
-        int clients = Integer.parseInt(o.getOrDefault("clients", "2000"));
-        int matches = Integer.parseInt(o.getOrDefault("matches", "100"));
-        int rate = Integer.parseInt(o.getOrDefault("rate", "500"));
-        int seconds = Integer.parseInt(o.getOrDefault("seconds", "60"));
-        int warmup = Integer.parseInt(o.getOrDefault("warmup", "20"));
-        long pid = Long.parseLong(o.getOrDefault("scoreboard-pid", "0"));
-        String run = o.getOrDefault("run", Long.toString(System.currentTimeMillis() % 1_000_000));
+        String scoreboardManagement = o.text("scoreboard-management", "http://127.0.0.1:9081");
+        int clients = o.integer("clients", 2000);
+        int matches = o.integer("matches", 100);
+        int rate = o.integer("rate", 500);
+        int seconds = o.integer("seconds", 60);
+        int warmup = o.integer("warmup", 20);
+        long pid = o.longInteger("scoreboard-pid", 0);
+        String run = o.text("run", Long.toString(System.currentTimeMillis() % 1_000_000));
 
         int perMatch = rate * (seconds + warmup + 5) / matches + 5;
         List<Workload.MatchLog> logs = Workload.make("fan" + run, matches, perMatch, 7);
@@ -323,16 +323,6 @@ public final class FanOutBenchmark {
 
     static void result(String name, double value, String unit) {
         System.out.printf("RESULT %-22s %12.2f %s%n", name, value, unit);
-    }
-
-    static Map<String, String> options(String[] args) {
-        Map<String, String> o = new HashMap<>();
-        for (int i = 0; i + 1 < args.length; i++) {
-            if (args[i].startsWith("--")) {
-                o.put(args[i].substring(2), args[i + 1]);
-            }
-        }
-        return o;
     }
 
 

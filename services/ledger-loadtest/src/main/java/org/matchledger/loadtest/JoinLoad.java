@@ -33,12 +33,12 @@ public final class JoinLoad {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> o = Args.parse(args);
-        String bootstrap = o.getOrDefault("bootstrap", "127.0.0.1:9092");
-        String run = o.getOrDefault("run", "j");
-        int matches = Integer.parseInt(o.getOrDefault("matches", "100"));
-        int rate = Integer.parseInt(o.getOrDefault("rate", "200"));
-        int seconds = Integer.parseInt(o.getOrDefault("seconds", "60"));
+        Args o = Args.parse(args);
+        String bootstrap = o.bootstrap();
+        String run = o.text("run", "j");
+        int matches = o.integer("matches", 100);
+        int rate = o.integer("rate", 200);
+        int seconds = o.integer("seconds", 60);
 
         Map<String, Long> sentAt = new ConcurrentHashMap<>();
         Map<String, Long> waited = new ConcurrentHashMap<>();

@@ -14,6 +14,8 @@ import org.matchledger.kafka.KafkaSecurity;
 import org.matchledger.kafka.Topics;
 import org.matchledger.sim.MatchPlayer;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -24,22 +26,27 @@ import java.util.Map;
  * {@code table-events} and waits for its first ruling on {@code match-rulings} (read committed): the time from
  * {@code --since-ms} (when the processor was killed) to that ruling is how long judging stopped.
  *
- * <pre>JudgingProbe --bootstrap HOST:PORT --run ID --live-match M --after N [--since-ms T] [--label L] [--timeout-s 120]</pre>
+ * <pre>JudgingProbe --bootstrap HOST:PORT --run ID --live-match M --after N [--since-ms T] [--label L] [--timeout-s 120]
+ *              [--armed-file PATH]</pre>
  * Sends the match's event N+1 (the history sent N). Prints {@code RESULT <label> <ms> ms}, or exits 1 on timeout.
+ * With {@code --armed-file}, the probe first connects (its JVM started, its clients connected, the rulings' end
+ * fixed), prints {@code ARMED}, and waits until that file exists: the time counts from then, and the probe's own start
+ * does not compete with the restarted processor for the CPU.
  */
 public final class JudgingProbe {
     private JudgingProbe() {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> o = Args.parse(args);
-        String bootstrap = o.getOrDefault("bootstrap", "127.0.0.1:9092");
-        String run = o.getOrDefault("run", "h");
-        int m = Integer.parseInt(o.getOrDefault("live-match", "0"));
-        int after = Integer.parseInt(o.getOrDefault("after", "40"));
-        long since = Long.parseLong(o.getOrDefault("since-ms", Long.toString(System.currentTimeMillis())));
-        String label = o.getOrDefault("label", "processor-kill-to-judging");
-        long timeout = Long.parseLong(o.getOrDefault("timeout-s", "120")) * 1000;
+        Args o = Args.parse(args);
+        String bootstrap = o.bootstrap();
+        String run = o.text("run", "h");
+        int m = o.integer("live-match", 0);
+        int after = o.integer("after", 40);
+        long since = o.longInteger("since-ms", System.currentTimeMillis());
+        Path armedFile = o.path("armed-file");
+        String label = o.text("label", "processor-kill-to-judging");
+        long timeout = o.longInteger("timeout-s", 120) * 1000;
 
         String id = ProcessorHistory.liveId(run, m);
         MatchPlayer p = ProcessorHistory.player(id, m);
@@ -58,6 +65,15 @@ public final class JudgingProbe {
             rulings.assign(parts);
             rulings.seekToEnd(parts);
             parts.forEach(rulings::position); // the end, fixed before the event is sent
+            producer.partitionsFor(Topics.TABLE_EVENTS); // connected before the kill
+            if (armedFile != null) {
+                System.out.println("ARMED");
+                System.out.flush();
+                while (!Files.exists(armedFile)) {
+                    Thread.sleep(5);
+                }
+                since = System.currentTimeMillis();
+            }
             long sent = System.currentTimeMillis();
             producer.send(new ProducerRecord<>(Topics.TABLE_EVENTS, id, Json.write(event))).get();
             while (System.currentTimeMillis() - sent < timeout) {

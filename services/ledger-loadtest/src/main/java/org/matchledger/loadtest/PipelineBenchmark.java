@@ -1,15 +1,9 @@
 package org.matchledger.loadtest;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ListOffsetsResult;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.matchledger.kafka.KafkaSecurity;
 import org.matchledger.kafka.Topics;
 
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -26,20 +20,20 @@ import java.util.concurrent.TimeUnit;
 public final class PipelineBenchmark {
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> o = options(args);
+        Args o = Args.parse(args, 1);
         String mode = args.length > 0 ? args[0] : "help";
-        String gateway = o.getOrDefault("gateway", "http://127.0.0.1:8080");
-        String bootstrap = o.getOrDefault("bootstrap", "127.0.0.1:9092");
-        String run = o.getOrDefault("run", Long.toString(System.currentTimeMillis() % 1_000_000));
+        String gateway = o.text("gateway", "http://127.0.0.1:8080");
+        String bootstrap = o.bootstrap();
+        String run = o.text("run", Long.toString(System.currentTimeMillis() % 1_000_000));
         switch (mode) {
-            case "latency" -> latency(gateway, bootstrap, run, Integer.parseInt(o.getOrDefault("rate", "1000")),
-                    Integer.parseInt(o.getOrDefault("matches", "1000")), Integer.parseInt(o.getOrDefault("seconds", "60")),
-                    Integer.parseInt(o.getOrDefault("warmup", "30")));
-            case "throughput" -> throughput(gateway, bootstrap, run, Integer.parseInt(o.getOrDefault("matches", "1000")),
-                    Integer.parseInt(o.getOrDefault("seconds", "30")), Integer.parseInt(o.getOrDefault("batch", "1")));
+            case "latency" -> latency(gateway, bootstrap, run, o.integer("rate", 1000),
+                    o.integer("matches", 1000), o.integer("seconds", 60),
+                    o.integer("warmup", 30));
+            case "throughput" -> throughput(gateway, bootstrap, run, o.integer("matches", 1000),
+                    o.integer("seconds", 30), o.integer("batch", 1));
             case "bare" -> result("bare-loop", BareLoop.run(bootstrap, endOffsets(bootstrap), run), "events/s");
-            case "catchup" -> result("catchup-" + o.get("group"), catchUp(bootstrap, o.get("group"),
-                    Integer.parseInt(o.getOrDefault("timeout", "600"))), "events/s");
+            case "catchup" -> result("catchup-" + o.text("group", null), catchUp(bootstrap, o.text("group", null),
+                    o.integer("timeout", 600)), "events/s");
             default -> {
                 System.err.println("usage: PipelineBenchmark latency|throughput|bare|catchup [--gateway URL] [--bootstrap HOST:PORT]"
                         + " [--rate N] [--matches N] [--seconds N] [--batch N] [--group G]");
@@ -122,20 +116,14 @@ public final class PipelineBenchmark {
 
     /** Waits until the group has committed offsets up to the current end of table-events; events/s while it moved. */
     private static double catchUp(String bootstrap, String group, int timeoutSeconds) throws Exception {
-        try (Admin admin = Admin.create(adminSettings(bootstrap))) {
-            Map<TopicPartition, Long> ends = ends(admin);
-            long target = ends.values().stream().mapToLong(Long::longValue).sum();
+        try (Admin admin = Admin.create(GroupOffsets.adminSettings(bootstrap))) {
+            Map<TopicPartition, Long> ends = GroupOffsets.ends(admin, Topics.TABLE_EVENTS);
+            long target = GroupOffsets.total(ends);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
             long firstAt = 0;
             long firstCommitted = 0;
             while (System.nanoTime() < deadline) {
-                Map<TopicPartition, OffsetAndMetadata> committed =
-                        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
-                long sum = 0;
-                for (TopicPartition tp : ends.keySet()) {
-                    OffsetAndMetadata om = committed.get(tp);
-                    sum += om == null ? 0 : Math.min(om.offset(), ends.get(tp));
-                }
+                long sum = GroupOffsets.committed(admin, group, ends);
                 long now = System.nanoTime();
                 if (firstAt == 0 && sum > 0) {
                     firstAt = now;
@@ -152,43 +140,13 @@ public final class PipelineBenchmark {
     }
 
     private static long endOffsets(String bootstrap) throws Exception {
-        try (Admin admin = Admin.create(adminSettings(bootstrap))) {
-            return ends(admin).values().stream().mapToLong(Long::longValue).sum();
+        try (Admin admin = Admin.create(GroupOffsets.adminSettings(bootstrap))) {
+            return GroupOffsets.total(GroupOffsets.ends(admin, Topics.TABLE_EVENTS));
         }
-    }
-
-    /** The bootstrap servers and the security settings of the environment (deploy/local/kafka/as admin). */
-    private static Map<String, Object> adminSettings(String bootstrap) {
-        Map<String, Object> settings = new HashMap<>(KafkaSecurity.fromEnvironment());
-        settings.put("bootstrap.servers", bootstrap);
-        return settings;
-    }
-
-    private static Map<TopicPartition, Long> ends(Admin admin) throws Exception {
-        int partitions = admin.describeTopics(List.of(Topics.TABLE_EVENTS)).allTopicNames().get()
-                .get(Topics.TABLE_EVENTS).partitions().size();
-        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
-        for (int p = 0; p < partitions; p++) {
-            request.put(new TopicPartition(Topics.TABLE_EVENTS, p), OffsetSpec.latest());
-        }
-        Map<TopicPartition, Long> ends = new HashMap<>();
-        for (Map.Entry<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> e :
-                admin.listOffsets(request).all().get().entrySet()) {
-            ends.put(e.getKey(), e.getValue().offset());
-        }
-        return ends;
     }
 
     private static void result(String name, double value, String unit) {
         System.out.printf("RESULT %-16s %12.2f %s%n", name, value, unit);
         System.out.flush();
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> o = new HashMap<>();
-        for (int i = 1; i + 1 < args.length; i += 2) {
-            o.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-        }
-        return o;
     }
 }

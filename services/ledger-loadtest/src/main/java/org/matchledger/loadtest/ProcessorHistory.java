@@ -54,14 +54,14 @@ public final class ProcessorHistory {
     }
 
     public static void main(String[] args) {
-        Map<String, String> o = Args.parse(args);
-        String bootstrap = o.getOrDefault("bootstrap", "127.0.0.1:9092");
-        long events = Long.parseLong(o.getOrDefault("events", "100000"));
-        int fromMatch = Integer.parseInt(o.getOrDefault("from-match", "0"));
-        int live = Integer.parseInt(o.getOrDefault("live", "200"));
-        int liveEvents = Integer.parseInt(o.getOrDefault("live-events", "40"));
-        long already = Long.parseLong(o.getOrDefault("already", "0"));
-        String run = o.getOrDefault("run", "h");
+        Args o = Args.parse(args);
+        String bootstrap = o.bootstrap();
+        long events = o.longInteger("events", 100000);
+        int fromMatch = o.integer("from-match", 0);
+        int live = o.integer("live", 200);
+        int liveEvents = o.integer("live-events", 40);
+        long already = o.longInteger("already", 0);
+        String run = o.text("run", "h");
         long now = System.currentTimeMillis();
         // Finished matches start between 6 and 1 day(s) before the window; about 200 events each, 30 s apart.
         long windowStart = now - CORRECTION_WINDOW.toMillis();

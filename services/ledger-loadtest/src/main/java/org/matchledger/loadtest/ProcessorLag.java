@@ -7,9 +7,7 @@ import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.ReplicaInfo;
 import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.matchledger.kafka.KafkaSecurity;
 import org.matchledger.kafka.Topics;
 
 import java.util.HashMap;
@@ -34,15 +32,13 @@ public final class ProcessorLag {
 
     public static void main(String[] args) throws Exception {
         String mode = args.length > 0 ? args[0] : "catch-up";
-        Map<String, String> o = Args.parse(java.util.Arrays.copyOfRange(args, Math.min(1, args.length), args.length));
-        String bootstrap = o.getOrDefault("bootstrap", "127.0.0.1:9092");
-        String group = o.getOrDefault("group", "rules-processor");
-        String label = o.getOrDefault("label", "");
-        Map<String, Object> settings = new HashMap<>(KafkaSecurity.fromEnvironment());
-        settings.put("bootstrap.servers", bootstrap);
-        try (Admin admin = Admin.create(settings)) {
+        Args o = Args.parse(args, 1);
+        String bootstrap = o.bootstrap();
+        String group = o.text("group", "rules-processor");
+        String label = o.text("label", "");
+        try (Admin admin = Admin.create(GroupOffsets.adminSettings(bootstrap))) {
             switch (mode) {
-                case "catch-up" -> catchUp(admin, group, label, Integer.parseInt(o.getOrDefault("timeout-s", "1800")));
+                case "catch-up" -> catchUp(admin, group, label, o.integer("timeout-s", 1800));
                 case "changelogs" -> changelogs(admin, group, label);
                 case "members" -> members(admin, group);
                 default -> throw new IllegalArgumentException("mode: catch-up or changelogs, not " + mode);
@@ -51,19 +47,13 @@ public final class ProcessorLag {
     }
 
     private static void catchUp(Admin admin, String group, String label, int timeoutSeconds) throws Exception {
-        Map<TopicPartition, Long> ends = ends(admin, Topics.TABLE_EVENTS);
-        long target = ends.values().stream().mapToLong(Long::longValue).sum();
+        Map<TopicPartition, Long> ends = GroupOffsets.ends(admin, Topics.TABLE_EVENTS);
+        long target = GroupOffsets.total(ends);
         long t0 = System.nanoTime();
         long deadline = t0 + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         long startCommitted = -1;
         while (System.nanoTime() < deadline) {
-            Map<TopicPartition, OffsetAndMetadata> committed =
-                    admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
-            long sum = 0;
-            for (TopicPartition tp : ends.keySet()) {
-                OffsetAndMetadata om = committed.get(tp);
-                sum += om == null ? 0 : Math.min(om.offset(), ends.get(tp));
-            }
+            long sum = GroupOffsets.committed(admin, group, ends);
             if (startCommitted < 0) {
                 startCommitted = sum;
             }
@@ -116,16 +106,5 @@ public final class ProcessorLag {
             System.out.printf("RESULT member %s holds %d table-events partitions %s%n",
                     m.groupInstanceId().orElse(m.consumerId()), parts.size(), parts);
         }
-    }
-
-    private static Map<TopicPartition, Long> ends(Admin admin, String topic) throws Exception {
-        int partitions = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions().size();
-        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
-        for (int p = 0; p < partitions; p++) {
-            request.put(new TopicPartition(topic, p), OffsetSpec.latest());
-        }
-        Map<TopicPartition, Long> ends = new HashMap<>();
-        admin.listOffsets(request).all().get().forEach((tp, info) -> ends.put(tp, info.offset()));
-        return ends;
     }
 }

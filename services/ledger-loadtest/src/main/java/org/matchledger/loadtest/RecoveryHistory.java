@@ -30,16 +30,13 @@ public final class RecoveryHistory {
     }
 
     public static void main(String[] args) {
-        Map<String, String> o = new HashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            o.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-        }
-        String bootstrap = o.getOrDefault("bootstrap", "127.0.0.1:9092");
-        long events = Long.parseLong(o.getOrDefault("events", "100000"));
-        int perMatch = Integer.parseInt(o.getOrDefault("per-match", "200"));
-        int live = Integer.parseInt(o.getOrDefault("live", "200"));
-        int fromMatch = Integer.parseInt(o.getOrDefault("from-match", "0"));
-        String run = o.getOrDefault("run", "h");
+        Args o = Args.parse(args);
+        String bootstrap = o.bootstrap();
+        long events = o.longInteger("events", 100000);
+        int perMatch = o.integer("per-match", 200);
+        int live = o.integer("live", 200);
+        int fromMatch = o.integer("from-match", 0);
+        String run = o.text("run", "h");
         Map<String, Object> p = new HashMap<>(KafkaSecurity.fromEnvironment());
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());

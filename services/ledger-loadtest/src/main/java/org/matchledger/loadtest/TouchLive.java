@@ -7,7 +7,6 @@ import org.matchledger.core.json.Json;
 import org.matchledger.kafka.Topics;
 import org.matchledger.sim.MatchPlayer;
 
-import java.util.Map;
 
 /**
  * Sends the next event (number {@code after + 1}) of {@link ProcessorHistory}'s live matches {@code from} to
@@ -21,12 +20,12 @@ public final class TouchLive {
     }
 
     public static void main(String[] args) {
-        Map<String, String> o = Args.parse(args);
-        String bootstrap = o.getOrDefault("bootstrap", "127.0.0.1:9092");
-        String run = o.getOrDefault("run", "h");
-        int from = Integer.parseInt(o.getOrDefault("from", "100"));
-        int to = Integer.parseInt(o.getOrDefault("to", "200"));
-        int after = Integer.parseInt(o.getOrDefault("after", "40"));
+        Args o = Args.parse(args);
+        String bootstrap = o.bootstrap();
+        String run = o.text("run", "h");
+        int from = o.integer("from", 100);
+        int to = o.integer("to", 200);
+        int after = o.integer("after", 40);
         int sent = 0;
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(ProcessorHistory.producerConfig(bootstrap))) {
             for (int m = from; m < to; m++) {

@@ -81,6 +81,15 @@ class MatchesApiTest {
         given().get("/matches/no-such-" + RUN + "/rulings").then().statusCode(404).contentType(startsWith("application/problem+json"));
     }
 
+    /** The scoreboard is read-only: another method or an unknown path is a problem that says where to look. */
+    @Test
+    void theScoreboardIsReadOnly_andAnUnknownPathNamesTheEntryPoint() {
+        given().post("/matches").then().statusCode(405).contentType(startsWith("application/problem+json"))
+                .body("detail", equalTo("the scoreboard is read-only: GET only"));
+        given().get("/nothing/here").then().statusCode(404).contentType(startsWith("application/problem+json"))
+                .body("detail", equalTo("no such resource; see GET /matches"));
+    }
+
     @Test
     void rulingsAfterASeqInLedgerOrder() {
         given().get("/matches/" + A + "/rulings").then().statusCode(200)

@@ -35,16 +35,57 @@ public class ConsoleLeases {
     public record Outcome(boolean done, View view, String reason) {
     }
 
-    private static final class Lease {
-        String holder;
-        String holderBy;
+    /** A console in a lease's seat (the holder's or the asker's): its account, since when it sits there, last seen. */
+    private static final class Seat {
+        String console;
+        String by;
         long since;
-        long lastSeen;
-        String asker;
-        String askerBy;
-        long askedAt;
-        long askerSeen;
+        long seen;
+
+        /** {@code console} sits here (its {@code since} kept if it already did) and is seen now. */
+        void sit(String console, String by, long now) {
+            if (!console.equals(this.console)) {
+                since = now;
+            }
+            this.console = console;
+            this.by = by;
+            seen = now;
+        }
+
+        /** {@code console}, if it sits here, is seen now. */
+        void see(String console, long now) {
+            if (isTakenBy(console)) {
+                seen = now;
+            }
+        }
+
+        void leave() {
+            console = null;
+            by = null;
+        }
+
+        boolean isTakenBy(String console) {
+            return console.equals(this.console);
+        }
+
+        /** Empty, or its console not seen for {@code staleAfterMillis}. */
+        boolean isGone(long now, long staleAfterMillis) {
+            return console == null || now - seen > staleAfterMillis;
+        }
+    }
+
+    private static final class Lease {
+        final Seat holder = new Seat();
+        final Seat asker = new Seat();
         String declined;
+
+        /** {@code console} takes {@code seat}; a console that takes a seat no longer stands declined. */
+        void seat(Seat seat, String console, String by, long now) {
+            seat.sit(console, by, now);
+            if (console.equals(declined)) {
+                declined = null;
+            }
+        }
     }
 
     private final Map<String, Lease> leases = new HashMap<>();
@@ -69,12 +110,8 @@ public class ConsoleLeases {
         Lease l = leases.get(matchId);
         long now = clock.getAsLong();
         if (l != null) {
-            if (console.equals(l.holder)) {
-                l.lastSeen = now;
-            }
-            if (console.equals(l.asker)) {
-                l.askerSeen = now;
-            }
+            l.holder.see(console, now);
+            l.asker.see(console, now);
         }
         return view(matchId, l, console, now);
     }
@@ -93,7 +130,7 @@ public class ConsoleLeases {
             l = new Lease();
             leases.put(matchId, l);
         }
-        if (l.holder != null && !l.holder.equals(console) && !stale(l, now) && !force) {
+        if (l.holder.console != null && !l.holder.isTakenBy(console) && !stale(l, now) && !force) {
             return new Outcome(false, view(matchId, l, console, now), "held");
         }
         hold(l, console, by, now);
@@ -108,15 +145,7 @@ public class ConsoleLeases {
         }
         long now = clock.getAsLong();
         Lease l = leases.get(matchId);
-        if (!console.equals(l.asker)) {
-            l.askedAt = now;
-        }
-        l.asker = console;
-        l.askerBy = by;
-        l.askerSeen = now;
-        if (console.equals(l.declined)) {
-            l.declined = null;
-        }
+        l.seat(l.asker, console, by, now);
         return new Outcome(true, view(matchId, l, console, now), null);
     }
 
@@ -124,20 +153,19 @@ public class ConsoleLeases {
     public synchronized Outcome answer(String matchId, String console, boolean accept) {
         long now = clock.getAsLong();
         Lease l = leases.get(matchId);
-        if (l == null || !console.equals(l.holder)) {
+        if (l == null || !l.holder.isTakenBy(console)) {
             return new Outcome(false, view(matchId, l, console, now), "not holder");
         }
-        l.lastSeen = now;
-        if (l.asker == null || now - l.askerSeen > staleAfterMillis) {
-            l.asker = null;
+        l.holder.seen = now;
+        if (l.asker.isGone(now, staleAfterMillis)) {
+            l.asker.leave();
             return new Outcome(false, view(matchId, l, console, now), "no request");
         }
         if (accept) {
-            hold(l, l.asker, l.askerBy, now);
+            hold(l, l.asker.console, l.asker.by, now);
         } else {
-            l.declined = l.asker;
-            l.asker = null;
-            l.askerBy = null;
+            l.declined = l.asker.console;
+            l.asker.leave();
         }
         return new Outcome(true, view(matchId, l, console, now), null);
     }
@@ -146,10 +174,9 @@ public class ConsoleLeases {
     public synchronized View release(String matchId, String console) {
         long now = clock.getAsLong();
         Lease l = leases.get(matchId);
-        if (l != null && console.equals(l.holder)) {
-            l.holder = null;
-            l.holderBy = null;
-            if (l.asker == null) {
+        if (l != null && l.holder.isTakenBy(console)) {
+            l.holder.leave();
+            if (l.asker.console == null) {
                 leases.remove(matchId);
                 l = null;
             }
@@ -158,23 +185,14 @@ public class ConsoleLeases {
     }
 
     private void hold(Lease l, String console, String by, long now) {
-        if (!console.equals(l.holder)) {
-            l.since = now;
-        }
-        l.holder = console;
-        l.holderBy = by;
-        l.lastSeen = now;
-        if (console.equals(l.asker)) {
-            l.asker = null;
-            l.askerBy = null;
-        }
-        if (console.equals(l.declined)) {
-            l.declined = null;
+        l.seat(l.holder, console, by, now);
+        if (l.asker.isTakenBy(console)) {
+            l.asker.leave();
         }
     }
 
     private boolean stale(Lease l, long now) {
-        return l.holder == null || now - l.lastSeen > staleAfterMillis;
+        return l.holder.isGone(now, staleAfterMillis);
     }
 
     /** Room for one more match: leases whose holder and asker have both been gone for the stale time are dropped. */
@@ -182,25 +200,25 @@ public class ConsoleLeases {
         if (leases.size() < maxMatches) {
             return true;
         }
-        leases.values().removeIf(l -> stale(l, now) && (l.asker == null || now - l.askerSeen > staleAfterMillis));
+        leases.values().removeIf(l -> stale(l, now) && l.asker.isGone(now, staleAfterMillis));
         return leases.size() < maxMatches;
     }
 
     private View view(String matchId, Lease l, String console, long now) {
         long staleSeconds = staleAfterMillis / 1000;
-        if (l == null || l.holder == null) {
+        if (l == null || l.holder.console == null) {
             return new View(matchId, false, false, null, null, null, false, staleSeconds, asking(l, console, now),
                     l != null && console.equals(l.declined));
         }
-        return new View(matchId, true, console.equals(l.holder), l.holderBy, Instant.ofEpochMilli(l.since),
-                Instant.ofEpochMilli(l.lastSeen), stale(l, now), staleSeconds, asking(l, console, now),
+        return new View(matchId, true, l.holder.isTakenBy(console), l.holder.by, Instant.ofEpochMilli(l.holder.since),
+                Instant.ofEpochMilli(l.holder.seen), stale(l, now), staleSeconds, asking(l, console, now),
                 console.equals(l.declined));
     }
 
     private Asking asking(Lease l, String console, long now) {
-        if (l == null || l.asker == null || now - l.askerSeen > staleAfterMillis) {
+        if (l == null || l.asker.isGone(now, staleAfterMillis)) {
             return null;
         }
-        return new Asking(l.askerBy, Instant.ofEpochMilli(l.askedAt), console.equals(l.asker));
+        return new Asking(l.asker.by, Instant.ofEpochMilli(l.asker.since), l.asker.isTakenBy(console));
     }
 }

@@ -52,20 +52,15 @@ public class LeaseResource {
     @GET
     @Operation(summary = "The scoring lease of a match as this console sees it (a holder's look keeps it fresh)")
     public Response look(@PathParam("matchId") String matchId, @QueryParam("console") String console) {
-        Poster poster = Posters.of(identity);
-        Response bad = checked(poster, matchId, console);
-        return bad != null ? bad : Response.ok(leases.look(matchId, console)).header("Cache-Control", "no-store").build();
+        scorer(matchId, console);
+        return Response.ok(leases.look(matchId, console)).header("Cache-Control", "no-store").build();
     }
 
     @POST
     @Operation(summary = "Take the scoring lease: free, already this console's, stale, or forced by a referee")
     public Response take(@PathParam("matchId") String matchId, @QueryParam("console") String console,
                          @QueryParam("force") String force) {
-        Poster poster = Posters.of(identity);
-        Response bad = checked(poster, matchId, console);
-        if (bad != null) {
-            return bad;
-        }
+        Poster poster = scorer(matchId, console);
         if (force != null && !force.equals("true") && !force.equals("false")) {
             return EventsResource.problem(Problem.badParameter("force", "must be true or false"));
         }
@@ -86,11 +81,7 @@ public class LeaseResource {
     @Path("/request")
     @Operation(summary = "Ask the console holding the lease to hand it over")
     public Response ask(@PathParam("matchId") String matchId, @QueryParam("console") String console) {
-        Poster poster = Posters.of(identity);
-        Response bad = checked(poster, matchId, console);
-        if (bad != null) {
-            return bad;
-        }
+        Poster poster = scorer(matchId, console);
         ConsoleLeases.Outcome o = leases.ask(matchId, console, poster.subject());
         if (!o.done()) {
             return refused(o, "console", "not asked");
@@ -103,11 +94,7 @@ public class LeaseResource {
     @Operation(summary = "The holder's answer to a request: accept (the asking console holds the lease) or decline")
     public Response answer(@PathParam("matchId") String matchId, @QueryParam("console") String console,
                            @QueryParam("accept") String accept) {
-        Poster poster = Posters.of(identity);
-        Response bad = checked(poster, matchId, console);
-        if (bad != null) {
-            return bad;
-        }
+        scorer(matchId, console);
         if (!"true".equals(accept) && !"false".equals(accept)) {
             return EventsResource.problem(Problem.badParameter("accept", "must be true (hand over) or false (decline)"));
         }
@@ -123,25 +110,28 @@ public class LeaseResource {
     @DELETE
     @Operation(summary = "Give the lease up (the console leaves the match)")
     public Response release(@PathParam("matchId") String matchId, @QueryParam("console") String console) {
-        Poster poster = Posters.of(identity);
-        Response bad = checked(poster, matchId, console);
-        return bad != null ? bad : Response.ok(leases.release(matchId, console)).build();
+        scorer(matchId, console);
+        return Response.ok(leases.release(matchId, console)).build();
     }
 
-    /** 403 for a role that scores nothing, 400 naming a bad match id or console id; null when all is well. */
-    private static Response checked(Poster poster, String matchId, String console) {
+    /**
+     * The calling scorer; a {@link Problem.Failure} (answered by {@link ProblemMappers}) with 403 for a role that
+     * scores nothing, 400 naming a bad match id or console id.
+     */
+    private Poster scorer(String matchId, String console) {
+        Poster poster = Posters.of(identity);
         if (!SCORERS.contains(poster.role())) {
-            return EventsResource.problem(AuthProblems.forbidden("role " + poster.role()
+            throw new Problem.Failure(AuthProblems.forbidden("role " + poster.role()
                     + " may not score: a scoring lease is for a table, a referee or a director", null));
         }
         if (matchId == null || !ID.matcher(matchId).matches()) {
-            return EventsResource.problem(Problem.badParameter("matchId", "must be 1–64 characters of [A-Za-z0-9._-]"));
+            throw new Problem.Failure(Problem.badParameter("matchId", "must be 1–64 characters of [A-Za-z0-9._-]"));
         }
         if (console == null || !ID.matcher(console).matches()) {
-            return EventsResource.problem(Problem.badParameter("console",
+            throw new Problem.Failure(Problem.badParameter("console",
                     "the console's id is required: 1–64 characters of [A-Za-z0-9._-]"));
         }
-        return null;
+        return poster;
     }
 
     /** 409 naming the parameter in conflict; 429 when this gateway keeps as many leases as it may. */

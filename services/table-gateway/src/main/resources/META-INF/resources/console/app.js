@@ -415,7 +415,7 @@ function openScreen() {
       <label>${L.breakFormat}<select name="breakFormat">${opts('b', L.breakFormats)}</select></label>
       <label class="bb">${L.foulAward}<select name="foulAward">${opts('f', L.foulAwards)}</select></label>
       <label>${L.table}<input name="tableId" value="${esc(t)}" ${t ? 'readonly' : ''} maxlength="64"></label>
-      <label>${L.matchId}<input name="matchId" maxlength="64" pattern="[A-Za-z0-9._-]{1,64}" placeholder="auto"></label>
+      <label>${L.matchId}<input name="matchId" maxlength="64" pattern="[A-Za-z0-9._\\-]{1,64}" placeholder="auto"></label>
       <button class="big" type="submit">${L.open}</button>
     </form></section>`;
 }

@@ -84,12 +84,9 @@ public final class LocalKafkaCluster implements AutoCloseable {
         return dataDir;
     }
 
+    /** The password of a Kafka user ({@code admin}, {@code table-gateway}, …) from the generated credentials. */
     public String password(String user) {
-        String p = credentials.getProperty("password." + user);
-        if (p == null) {
-            throw new IllegalArgumentException("no Kafka user " + user);
-        }
-        return p;
+        return LocalKafkaScripts.password(credentials, user);
     }
 
     /** Client settings of {@code user} (SASL_PLAINTEXT, SCRAM-SHA-512) with the short timeouts of {@link KafkaBroker}. */

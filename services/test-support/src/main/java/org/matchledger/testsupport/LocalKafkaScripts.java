@@ -86,6 +86,15 @@ final class LocalKafkaScripts {
         return credentials;
     }
 
+    /** The password of {@code user} in {@code credentials} (as read by {@link #credentials}). */
+    static String password(Properties credentials, String user) {
+        String p = credentials.getProperty("password." + user);
+        if (p == null) {
+            throw new IllegalArgumentException("no Kafka user " + user);
+        }
+        return p;
+    }
+
     /** SIGTERM to the start script (a controlled shutdown), SIGKILL after {@code graceSeconds}; its JVM too. */
     static void stop(Process broker, long graceSeconds) {
         if (broker == null || !broker.isAlive()) {

@@ -1,9 +1,6 @@
 package org.matchledger.audit.store;
 
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 
@@ -16,39 +13,10 @@ import java.io.Serializable;
 @Entity
 @Table(name = "recorded_event")
 @IdClass(RecordedEvent.Key.class)
-public class RecordedEvent extends PanacheEntityBase {
-    @Id
-    @Column(name = "topic_id")
-    public String topicId;
-    @Id
-    @Column(name = "kafka_partition")
-    public int kafkaPartition;
-    @Id
-    @Column(name = "kafka_offset")
-    public long kafkaOffset;
-    @Column(name = "kafka_timestamp")
-    public java.time.OffsetDateTime kafkaTimestamp;
-    @Column(name = "match_id")
-    public String matchId;
-    public Long seq;
-    @Column(name = "event_id")
-    public String eventId;
+public class RecordedEvent extends StoredRecord {
     public String type;
     /** The record value exactly as received. */
     public String payload;
-    /** Who posted (the gateway's poster headers); null when the record had none. */
-    @Column(name = "poster_subject")
-    public String posterSubject;
-    @Column(name = "poster_role")
-    public String posterRole;
-    @Column(name = "poster_table")
-    public String posterTable;
-
-    /** The poster, or null when none was recorded. */
-    public org.matchledger.core.event.Poster poster() {
-        return posterSubject == null && posterRole == null && posterTable == null ? null
-                : new org.matchledger.core.event.Poster(posterSubject, posterRole, posterTable);
-    }
 
     /** The primary key (Hibernate @IdClass). */
     public static class Key implements Serializable {

@@ -1,6 +1,5 @@
 package org.matchledger.audit.store;
 
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -17,30 +16,14 @@ import java.io.Serializable;
 @Entity
 @Table(name = "rejected_event")
 @IdClass(RejectedEvent.Key.class)
-public class RejectedEvent extends PanacheEntityBase {
+public class RejectedEvent extends StoredRecord {
     public static final String PROCESSOR = "processor";
     public static final String GATEWAY = "gateway";
     public static final String NOTICE = "notice";
 
     @Id
     public String topic;
-    @Id
-    @Column(name = "topic_id")
-    public String topicId;
-    @Id
-    @Column(name = "kafka_partition")
-    public int kafkaPartition;
-    @Id
-    @Column(name = "kafka_offset")
-    public long kafkaOffset;
-    @Column(name = "kafka_timestamp")
-    public java.time.OffsetDateTime kafkaTimestamp;
     public String source;
-    @Column(name = "match_id")
-    public String matchId;
-    public Long seq;
-    @Column(name = "event_id")
-    public String eventId;
     public String kind;
     public String reason;
     @Column(name = "event_topic_id")
@@ -50,19 +33,6 @@ public class RejectedEvent extends PanacheEntityBase {
     @Column(name = "event_offset")
     public Long eventOffset;
     public String body;
-    /** Who posted (the gateway's poster headers); null when the record had none. */
-    @Column(name = "poster_subject")
-    public String posterSubject;
-    @Column(name = "poster_role")
-    public String posterRole;
-    @Column(name = "poster_table")
-    public String posterTable;
-
-    /** The poster, or null when none was recorded. */
-    public org.matchledger.core.event.Poster poster() {
-        return posterSubject == null && posterRole == null && posterTable == null ? null
-                : new org.matchledger.core.event.Poster(posterSubject, posterRole, posterTable);
-    }
 
     /** The primary key (Hibernate @IdClass). */
     public static class Key implements Serializable {

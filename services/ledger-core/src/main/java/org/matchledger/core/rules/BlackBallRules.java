@@ -18,24 +18,8 @@ import static org.matchledger.core.rules.MatchState.opponent;
 public final class BlackBallRules extends RackGameRules {
     private static final int BLACK = 8;
 
-    @Override
-    public Discipline discipline() {
-        return Discipline.BLACKBALL;
-    }
-
-    @Override
-    public int rackBalls() {
-        return Balls.upTo(15);
-    }
-
-    @Override
-    public boolean usesGroups() {
-        return true;
-    }
-
-    @Override
-    public boolean threeFoulRule() {
-        return false; // 5.8: no three-foul rule
+    public BlackBallRules() {
+        super(Discipline.BLACKBALL, Balls.upTo(15), true, false); // 5.8: no three-foul rule
     }
 
     @Override
@@ -55,7 +39,7 @@ public final class BlackBallRules extends RackGameRules {
         Group own = s.player(shooter).group;
         boolean ownCleared = own != null && (own.mask() & s.balls) == 0;
         // 5.8: 6.2 does not apply on a free shot.
-        int legalFirst = freeShot ? FoulCheck.NO_WRONG_BALL_RULE : legalFirst(s, own);
+        int legalFirst = freeShot ? FoulCheck.NO_WRONG_BALL_RULE : legalFirstWithGroups(s, own, BLACK);
         Foul foul = FoulCheck.firstFoul(shot, shooter != s.atTable, legalFirst, true, fromBaulk, false);
         if (foul == null) {
             foul = blackBallFoul(shot, own);
@@ -162,12 +146,6 @@ public final class BlackBallRules extends RackGameRules {
             return Foul.PLAYED_BEFORE_RACK_COMPLETE;
         }
         return null;
-    }
-
-    /** 6.2 in Black Ball: open table any ball but the black; else the own group, the black once it is cleared. */
-    private static int legalFirst(MatchState s, Group own) {
-        int candidates = own == null ? s.balls & ~(1 << BLACK) : own.mask() & s.balls;
-        return candidates == 0 ? 1 << BLACK : candidates;
     }
 
     /**

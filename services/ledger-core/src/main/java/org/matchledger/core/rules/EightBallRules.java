@@ -19,24 +19,8 @@ import static org.matchledger.core.rules.MatchState.opponent;
 public final class EightBallRules extends RackGameRules {
     private static final int EIGHT = 8;
 
-    @Override
-    public Discipline discipline() {
-        return Discipline.EIGHT_BALL;
-    }
-
-    @Override
-    public int rackBalls() {
-        return Balls.upTo(15);
-    }
-
-    @Override
-    public boolean usesGroups() {
-        return true;
-    }
-
-    @Override
-    public boolean threeFoulRule() {
-        return false; // 3.9: no three-foul rule in 8-ball
+    public EightBallRules() {
+        super(Discipline.EIGHT_BALL, Balls.upTo(15), true, false); // 3.9: no three-foul rule in 8-ball
     }
 
     @Override
@@ -112,7 +96,7 @@ public final class EightBallRules extends RackGameRules {
         Group own = s.player(shooter).group;
         boolean fromKitchen = s.cueBall == CueBall.IN_HAND_KITCHEN;
         boolean groupCleared = own != null && (own.mask() & s.balls) == 0;
-        Foul foul = FoulCheck.firstFoul(shot, shooter != s.atTable, legalFirst(s, own), true, fromKitchen, true);
+        Foul foul = FoulCheck.firstFoul(shot, shooter != s.atTable, legalFirstWithGroups(s, own, EIGHT), true, fromKitchen, true);
         s.balls &= ~(shot.pocketedMask() | shot.offTableMask());
 
         if (shot.pocketed(EIGHT) || shot.offTable(EIGHT)) {
@@ -168,12 +152,6 @@ public final class EightBallRules extends RackGameRules {
             t.addToRun(shooter, Balls.count(shot.pocketedMask()));
             t.winRack(shooter, "3.5", "8 pocketed in the called pocket");
         }
-    }
-
-    /** 6.2 in 8-ball: open table any ball but the 8; else the own group, or the 8 once the group is cleared. */
-    private static int legalFirst(MatchState s, Group own) {
-        int candidates = own == null ? s.balls & ~(1 << EIGHT) : own.mask() & s.balls;
-        return candidates == 0 ? 1 << EIGHT : candidates;
     }
 
     private static Group groupOf(int ball) {

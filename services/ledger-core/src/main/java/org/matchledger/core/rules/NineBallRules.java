@@ -20,24 +20,8 @@ import static org.matchledger.core.rules.MatchState.opponent;
 public final class NineBallRules extends RackGameRules {
     private static final int NINE = 9;
 
-    @Override
-    public Discipline discipline() {
-        return Discipline.NINE_BALL;
-    }
-
-    @Override
-    public int rackBalls() {
-        return Balls.upTo(9);
-    }
-
-    @Override
-    public boolean usesGroups() {
-        return false;
-    }
-
-    @Override
-    public boolean threeFoulRule() {
-        return true; // 2.8
+    public NineBallRules() {
+        super(Discipline.NINE_BALL, Balls.upTo(9), false, true); // 2.8: the three-foul rule
     }
 
     @Override

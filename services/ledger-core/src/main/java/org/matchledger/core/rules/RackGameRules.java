@@ -1,13 +1,46 @@
 package org.matchledger.core.rules;
 
+import org.matchledger.core.event.Discipline;
 import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
+import org.matchledger.core.view.Group;
 
 import static org.matchledger.core.rules.MatchState.opponent;
 
 /** What 9-ball, 8-ball and Black Ball share: they are played in racks won or lost as a whole. */
 abstract class RackGameRules implements DisciplineRules {
+    private final Discipline discipline;
+    private final int rackBalls;
+    private final boolean usesGroups;
+    private final boolean threeFoulRule;
+
+    RackGameRules(Discipline discipline, int rackBalls, boolean usesGroups, boolean threeFoulRule) {
+        this.discipline = discipline;
+        this.rackBalls = rackBalls;
+        this.usesGroups = usesGroups;
+        this.threeFoulRule = threeFoulRule;
+    }
+
+    @Override
+    public Discipline discipline() {
+        return discipline;
+    }
+
+    @Override
+    public int rackBalls() {
+        return rackBalls;
+    }
+
+    @Override
+    public boolean usesGroups() {
+        return usesGroups;
+    }
+
+    @Override
+    public boolean threeFoulRule() {
+        return threeFoulRule;
+    }
 
     @Override
     public boolean foulsResetEachRack() {
@@ -60,5 +93,14 @@ abstract class RackGameRules implements DisciplineRules {
      */
     static boolean tableInPlay(Table t) {
         return t.ballsInPlay();
+    }
+
+    /**
+     * 6.2 in the group games (8-ball: the 8; Black Ball: the black): on an open table any ball but {@code lastBall};
+     * else the own group, or {@code lastBall} once the group is cleared.
+     */
+    static int legalFirstWithGroups(MatchState s, Group own, int lastBall) {
+        int candidates = own == null ? s.balls & ~(1 << lastBall) : own.mask() & s.balls;
+        return candidates == 0 ? 1 << lastBall : candidates;
     }
 }

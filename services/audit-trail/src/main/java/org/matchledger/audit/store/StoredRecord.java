@@ -1,0 +1,47 @@
+package org.matchledger.audit.store;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Id;
+import jakarta.persistence.MappedSuperclass;
+import org.matchledger.core.event.Poster;
+
+import java.time.OffsetDateTime;
+
+/**
+ * What a recorded event and a rejection share: the record's position (its topic's id, '' for rows stored before topic
+ * ids were kept; partition and offset: each entity's key, with its own {@code @IdClass}), its log time, the event it
+ * concerns (match, seq, event id) and who posted it.
+ */
+@MappedSuperclass
+public abstract class StoredRecord extends PanacheEntityBase {
+    @Id
+    @Column(name = "topic_id")
+    public String topicId;
+    @Id
+    @Column(name = "kafka_partition")
+    public int kafkaPartition;
+    @Id
+    @Column(name = "kafka_offset")
+    public long kafkaOffset;
+    @Column(name = "kafka_timestamp")
+    public OffsetDateTime kafkaTimestamp;
+    @Column(name = "match_id")
+    public String matchId;
+    public Long seq;
+    @Column(name = "event_id")
+    public String eventId;
+    /** Who posted (the gateway's poster headers); null when the record had none. */
+    @Column(name = "poster_subject")
+    public String posterSubject;
+    @Column(name = "poster_role")
+    public String posterRole;
+    @Column(name = "poster_table")
+    public String posterTable;
+
+    /** The poster, or null when none was recorded. */
+    public Poster poster() {
+        return posterSubject == null && posterRole == null && posterTable == null ? null
+                : new Poster(posterSubject, posterRole, posterTable);
+    }
+}
