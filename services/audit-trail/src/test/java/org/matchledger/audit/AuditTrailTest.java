@@ -96,6 +96,31 @@ class AuditTrailTest {
         assertEquals(match.viewAt.get(match.lastSeq), PublishedMatch.read(latest));
     }
 
+    /** The page's view panel is that view rendered: players by name (their ids beside), scores, the balls drawn. */
+    @Test
+    void theViewPanel_isTheViewAtThatSeqRendered() {
+        long c = match.correctionSeq;
+        JsonNode v = match.viewAt.get(c);
+        String html = given().get("/matches/{id}/view-panel?atSeq={n}", match.matchId, c).then().statusCode(200)
+                .contentType(startsWith("text/html")).extract().asString();
+        assertTrue(html.startsWith("<div id=\"view-state\" data-seq=\"" + c + "\">"), html);
+        for (JsonNode p : v.get("players")) {
+            String id = p.get("id").asText();
+            assertTrue(html.contains("<td data-field=\"name\" data-player=\"" + id + "\">" + p.get("name").asText() + " (" + id + ")</td>"), html);
+            assertTrue(html.contains("<td data-field=\"score\" data-player=\"" + id + "\">" + p.get("score").asText() + "</td>"), html);
+        }
+        String winnerOrAtTable = v.hasNonNull("atTable") ? v.get("atTable").asText() : null;
+        for (JsonNode p : v.get("players")) {
+            if (p.get("id").asText().equals(winnerOrAtTable)) {
+                assertTrue(html.contains("<td data-field=\"atTable\">" + p.get("name").asText() + "</td>"), "at the table by name: " + html);
+            }
+        }
+        assertTrue(html.contains("data-count=\"" + v.get("ballsOnTable").size() + "\""), html);
+        for (JsonNode b : v.get("ballsOnTable")) { // 9-ball: numbered in their colours
+            assertTrue(html.contains("<i class=\"ball b" + b.asInt() + "\" data-ball=\"" + b.asInt() + "\" title=\"ball " + b.asInt() + "\">" + b.asInt() + "</i>"), html);
+        }
+    }
+
     @Test
     void verify_isConsistent() {
         JsonNode v = json(given().get("/matches/{id}/verify", match.matchId).then().statusCode(200).extract().response());
@@ -296,9 +321,14 @@ class AuditTrailTest {
         given().get("/matches/{id}/view?atSeq=0", match.matchId).then().statusCode(400).body("parameter", equalTo("atSeq"));
         given().get("/matches/{id}/view?atSeq={n}", match.matchId, match.lastSeq + 1).then().statusCode(404)
                 .contentType("application/problem+json").body("parameter", equalTo("atSeq"));
+        // The page's view panel takes the same parameter.
+        given().get("/matches/{id}/view-panel?atSeq=abc", match.matchId).then().statusCode(400)
+                .contentType("application/problem+json").body("parameter", equalTo("atSeq"));
+        given().get("/matches/{id}/view-panel?atSeq={n}", match.matchId, match.lastSeq + 1).then().statusCode(404)
+                .body("parameter", equalTo("atSeq"));
         given().get("/matches/{id}/export?format=xml", match.matchId).then().statusCode(400).body("parameter", equalTo("format"));
         given().get("/appeals?status=closed").then().statusCode(400).body("parameter", equalTo("status"));
-        for (String path : List.of("ledger", "view?atSeq=1", "verify", "export?format=csv")) {
+        for (String path : List.of("ledger", "view?atSeq=1", "view-panel?atSeq=1", "verify", "export?format=csv")) {
             given().get("/matches/no-such-match/" + path).then().statusCode(404).contentType("application/problem+json");
         }
         given().get("/nothing/here").then().statusCode(404).contentType("application/problem+json");

@@ -2,14 +2,19 @@ package org.matchledger.scoreboard;
 
 import io.vertx.core.buffer.Buffer;
 
+import java.lang.ref.SoftReference;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * One message of a feed: a ruling or a view of {@code matchId}, its JSON as the processor wrote it, its position in
  * the match's feed and when this instance received it (epoch millis; {@code ?delayMs=} counts from there).
  *
- * <p>Its Server-Sent Events form is encoded once per feed kind and shared by every client that receives it: with
- * thousands of clients on a match, formatting and UTF-8 encoding per client would be the fan-out's main cost.
+ * <p>Its Server-Sent Events form is encoded once per {@link SseForm} and shared by every client that receives it: with
+ * thousands of clients on a match, formatting (or rendering) and UTF-8 encoding per client would be the fan-out's main
+ * cost. A form no client asks for is never encoded. The rendered HTML forms (a tile is about three times its JSON) are held
+ * softly: the log of every match ({@link AllMatchesLog}) keeps up to {@code scoreboard.stream.log-capacity} messages
+ * for resume, and their HTML may be dropped under memory pressure and rendered again if a resume asks for it.
  */
 public final class FeedMessage {
 
@@ -28,9 +33,9 @@ public final class FeedMessage {
     private final Kind kind;
     private final String json;
     private final long receivedAtMillis;
-    // Encoded on first use; a race only encodes the same bytes twice.
-    private volatile byte[] matchFeedSse;
-    private volatile byte[] allFeedSse;
+    // Encoded on first use, by SseForm ordinal; a race only encodes the same bytes twice.
+    private final AtomicReferenceArray<byte[]> sseBytes = new AtomicReferenceArray<>(SseForm.values().length);
+    private final AtomicReferenceArray<SoftReference<byte[]>> htmlSseBytes = new AtomicReferenceArray<>(SseForm.values().length);
     private volatile String socketFrame;
     private volatile int socketFrameLength = -1;
 
@@ -76,30 +81,76 @@ public final class FeedMessage {
         return allMatches ? allFeedId() : matchFeedId();
     }
 
-    /** The SSE text of this message: {@code id:}, {@code event:}, one {@code data:} line and the blank line. */
+    /** The SSE text of this message on a JSON feed: {@code id:}, {@code event:}, one {@code data:} line, a blank line. */
     public String sse(boolean allMatches) {
-        return "id: " + id(allMatches) + "\nevent: " + kind.event + "\ndata: " + json + "\n\n";
+        return sse(SseForm.json(allMatches));
+    }
+
+    /**
+     * The SSE text of this message in {@code form}: on the HTML feeds a view is its rendered tile or lower third
+     * (event {@code tile} / {@code lowerThird}) and a ruling its rendered line (event {@code ruling}), one
+     * {@code data:} line per line of HTML.
+     */
+    public String sse(SseForm form) {
+        String head = "id: " + id(form.allMatches) + "\nevent: ";
+        if (!form.html) {
+            return head + kind.event + "\ndata: " + json + "\n\n";
+        }
+        String event = kind == Kind.RULING ? kind.event : form == SseForm.TILES_OF_ALL ? "tile" : "lowerThird";
+        String html = html(form);
+        StringBuilder b = new StringBuilder(head.length() + html.length() + 64).append(head).append(event).append('\n');
+        for (String line : html.split("\r?\n|\r", -1)) {
+            b.append("data: ").append(line).append('\n');
+        }
+        return b.append('\n').toString();
+    }
+
+    /** The rendered HTML of this message; empty (the page ignores it) when its JSON cannot be read. */
+    private String html(SseForm form) {
+        try {
+            if (kind == Kind.RULING) {
+                return Tiles.ruling(matchId, Tiles.read(json));
+            }
+            TileView view = TileView.of(Tiles.read(json));
+            return form == SseForm.TILES_OF_ALL ? Tiles.tile(view) : Tiles.lowerThird(view);
+        } catch (RuntimeException e) {
+            return "";
+        }
     }
 
     /** {@link #sse} as UTF-8, encoded once and shared by every client of that feed kind. */
     public void appendSse(Buffer to, boolean allMatches) {
-        to.appendBytes(sseBytes(allMatches));
+        appendSse(to, SseForm.json(allMatches));
+    }
+
+    /** {@link #sse(SseForm)} as UTF-8, encoded once and shared by every client of that form. */
+    public void appendSse(Buffer to, SseForm form) {
+        to.appendBytes(sseBytes(form));
     }
 
     /** How many bytes {@link #appendSse} appends. */
     public int sseLength(boolean allMatches) {
-        return sseBytes(allMatches).length;
+        return sseLength(SseForm.json(allMatches));
     }
 
-    private byte[] sseBytes(boolean allMatches) {
-        byte[] bytes = allMatches ? allFeedSse : matchFeedSse;
-        if (bytes == null) {
-            bytes = sse(allMatches).getBytes(StandardCharsets.UTF_8);
-            if (allMatches) {
-                allFeedSse = bytes;
-            } else {
-                matchFeedSse = bytes;
+    public int sseLength(SseForm form) {
+        return sseBytes(form).length;
+    }
+
+    private byte[] sseBytes(SseForm form) {
+        if (form.html) {
+            SoftReference<byte[]> held = htmlSseBytes.get(form.ordinal());
+            byte[] bytes = held == null ? null : held.get();
+            if (bytes == null) {
+                bytes = sse(form).getBytes(StandardCharsets.UTF_8);
+                htmlSseBytes.set(form.ordinal(), new SoftReference<>(bytes));
             }
+            return bytes;
+        }
+        byte[] bytes = sseBytes.get(form.ordinal());
+        if (bytes == null) {
+            bytes = sse(form).getBytes(StandardCharsets.UTF_8);
+            sseBytes.set(form.ordinal(), bytes);
         }
         return bytes;
     }

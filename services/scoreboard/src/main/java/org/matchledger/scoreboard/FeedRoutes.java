@@ -20,7 +20,9 @@ import java.util.function.Consumer;
  * the Content-Security-Policy of the pages and {@code X-Content-Type-Options: nosniff}.
  * <ul>
  *   <li>{@code GET /matches/{matchId}/stream}: ids {@code S} / {@code L.k};</li>
- *   <li>{@code GET /stream}: every match, ids {@code matchId:S} / {@code matchId:L.k}.</li>
+ *   <li>{@code GET /stream}: every match, ids {@code matchId:S} / {@code matchId:L.k};</li>
+ *   <li>{@code GET /tiles/stream} and {@code GET /overlay/{matchId}/stream}: the same messages with the same ids,
+ *   rendered as HTML for the pages ({@link SseForm}).</li>
  * </ul>
  * Resume from the {@code Last-Event-ID} header, or {@code ?lastEventId=} (first connection of a page);
  * {@code ?delayMs=} holds each message back (≤ 60 s). A bad {@code matchId} is a 400 problem, an unknown one a 404
@@ -48,8 +50,10 @@ public class FeedRoutes {
 
     void routes(@Observes Router router) {
         router.route().order(-100).handler(FeedRoutes::commonHeaders);
-        router.get("/matches/:matchId/stream").handler(this::matchStream);
-        router.get("/stream").handler(this::allMatchesStream);
+        router.get("/matches/:matchId/stream").handler(rc -> matchStream(rc, SseForm.JSON_OF_MATCH));
+        router.get("/stream").handler(rc -> allMatchesStream(rc, SseForm.JSON_OF_ALL));
+        router.get("/overlay/:matchId/stream").handler(rc -> matchStream(rc, SseForm.OVERLAY_OF_MATCH));
+        router.get("/tiles/stream").handler(rc -> allMatchesStream(rc, SseForm.TILES_OF_ALL));
         // Before the WebSocket endpoint takes the upgrade: refused upgrades get a status and a problem body.
         router.get("/matches/:matchId/socket").order(-90).handler(this::admitSocket);
     }
@@ -70,7 +74,7 @@ public class FeedRoutes {
         rc.next();
     }
 
-    private void matchStream(RoutingContext rc) {
+    private void matchStream(RoutingContext rc, SseForm form) {
         String matchId = rc.pathParam("matchId");
         long requested;
         FeedPosition from;
@@ -93,7 +97,7 @@ public class FeedRoutes {
             if (slot == null) {
                 return;
             }
-            SseClient client = open(rc, FeedAccess.delayMs(access, requested), false, slot);
+            SseClient client = open(rc, FeedAccess.delayMs(access, requested), form, slot);
             if (!hub.subscribe(matchId, from, client)) {
                 // Unreachable while matches are never forgotten; kept so that a refusal can never leak the slot.
                 client.markClosed();
@@ -103,7 +107,7 @@ public class FeedRoutes {
         });
     }
 
-    private void allMatchesStream(RoutingContext rc) {
+    private void allMatchesStream(RoutingContext rc, SseForm form) {
         long requested;
         try {
             requested = FeedParameters.delayMs(rc.queryParams().get("delayMs"));
@@ -118,7 +122,7 @@ public class FeedRoutes {
             }
             String header = rc.request().getHeader(LAST_EVENT_ID);
             String last = header != null ? header : rc.queryParams().get("lastEventId");
-            SseClient client = open(rc, FeedAccess.delayMs(access, requested), true, slot);
+            SseClient client = open(rc, FeedAccess.delayMs(access, requested), form, slot);
             hub.subscribeAll(last == null || last.isBlank() ? null : last.trim(), client);
         });
     }
@@ -191,7 +195,7 @@ public class FeedRoutes {
         return rc.request().remoteAddress() == null ? "unknown" : rc.request().remoteAddress().hostAddress();
     }
 
-    private SseClient open(RoutingContext rc, long delay, boolean allMatches, ConnectionSlots.Slot slot) {
+    private SseClient open(RoutingContext rc, long delay, SseForm form, ConnectionSlots.Slot slot) {
         HttpServerResponse res = rc.response();
         res.setChunked(true)
                 .putHeader(HttpHeaders.CONTENT_TYPE, "text/event-stream; charset=utf-8")
@@ -202,7 +206,7 @@ public class FeedRoutes {
             hub.unsubscribe(client[0]);
             slot.release();
         };
-        client[0] = new SseClient(Vertx.currentContext(), res, delay, allMatches, budget, end);
+        client[0] = new SseClient(Vertx.currentContext(), res, delay, form, budget, end);
         res.closeHandler(v -> end.run());
         res.exceptionHandler(e -> end.run());
         return client[0];

@@ -1,39 +1,37 @@
 package org.matchledger.scoreboard;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
-import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Response;
-import org.matchledger.core.json.Json;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The pages: {@code /} (the tournament dashboard) and {@code /overlay/{matchId}} (a broadcast lower third with a
- * transparent background), server-rendered from the read model; {@code assets/scoreboard.js} keeps them live. No
- * inline script or style: the script finds what it needs in the body's {@code data-} attributes, and the
- * Content-Security-Policy ({@link FeedRoutes}) allows scripts and styles from this origin only. Every value from
- * the ledger is escaped or coerced ({@link TileHtml}).
+ * transparent background), rendered from the read model with the Qute templates {@code templates/PagesResource/},
+ * whose tiles are those of {@link Tiles}; {@code assets/scoreboard.js} keeps them live from the feeds of rendered
+ * HTML. No inline script or style: the script finds what it needs in the body's {@code data-} attributes, and the
+ * Content-Security-Policy ({@link FeedRoutes}) allows scripts and styles from this origin only. The script and the
+ * styles are static files ({@code META-INF/resources/assets/}).
  */
 @Path("/")
 public class PagesResource {
     private static final String HTML = "text/html; charset=utf-8";
-    private static final Map<String, String> ASSET_TYPES = Map.of(
-            "scoreboard.js", "text/javascript; charset=utf-8",
-            "dashboard.css", "text/css; charset=utf-8",
-            "overlay.css", "text/css; charset=utf-8");
-    private static final Map<String, String> ASSETS = new ConcurrentHashMap<>();
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance dashboard(List<TileView> live, List<TileView> finished);
+
+        static native TemplateInstance overlay(String matchId, boolean known, TileView view);
+    }
 
     @Inject
     FeedHub hub;
@@ -41,28 +39,13 @@ public class PagesResource {
     @GET
     @Produces(HTML)
     public String dashboard() {
-        StringBuilder live = new StringBuilder();
-        StringBuilder finished = new StringBuilder();
+        List<TileView> live = new ArrayList<>();
+        List<TileView> finished = new ArrayList<>();
         for (String json : hub.views(null, null)) {
-            JsonNode v = read(json);
-            ("FINISHED".equals(v.path("status").asText()) || TileHtml.closed(v) ? finished : live).append(TileHtml.tile(v));
+            TileView v = TileView.of(Tiles.read(json));
+            (v.finished() ? finished : live).add(v);
         }
-        return """
-                <!doctype html>
-                <html lang="en"><head><meta charset="utf-8">
-                <meta name="viewport" content="width=device-width, initial-scale=1">
-                <title>Tournament — live tables</title>
-                <link rel="stylesheet" href="/assets/dashboard.css">
-                </head><body data-page="dashboard" data-connection="connecting">
-                <header class="top"><h1>Live tables</h1><span data-field="connection">connecting</span></header>
-                <main>
-                <section id="live" class="tiles">%s</section>
-                <h2>Finished</h2>
-                <section id="finished" class="tiles">%s</section>
-                </main>
-                <script src="/assets/scoreboard.js"></script>
-                </body></html>
-                """.formatted(live, finished);
+        return Templates.dashboard(live, finished).render();
     }
 
     /**
@@ -78,43 +61,8 @@ public class PagesResource {
         if (view.isEmpty() && (accept == null || !accept.contains("text/html"))) {
             return MatchIds.unknown(matchId).response();
         }
-        String body = view.map(json -> TileHtml.overlay(read(json))).orElse("");
-        String page = """
-                <!doctype html>
-                <html lang="en"><head><meta charset="utf-8">
-                <title>Overlay — %1$s</title>
-                <link rel="stylesheet" href="/assets/overlay.css">
-                </head><body data-page="overlay" data-match-id="%1$s" data-match-known="%2$s" data-connection="connecting">
-                <div id="overlay">%3$s</div>
-                <script src="/assets/scoreboard.js"></script>
-                </body></html>
-                """.formatted(TileHtml.esc(matchId), view.isPresent(), body);
+        TileView shown = view.map(json -> TileView.of(Tiles.read(json))).orElse(null);
+        String page = Templates.overlay(matchId, view.isPresent(), shown).render();
         return Response.status(view.isPresent() ? 200 : 404).type(HTML).entity(page).build();
-    }
-
-    @GET
-    @Path("assets/{name}")
-    public Response asset(@PathParam("name") String name) {
-        String type = ASSET_TYPES.get(name);
-        if (type == null) {
-            throw new NotFoundException();
-        }
-        return Response.ok(ASSETS.computeIfAbsent(name, PagesResource::load)).type(type).build();
-    }
-
-    private static String load(String name) {
-        try (InputStream in = PagesResource.class.getResourceAsStream("/assets/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static JsonNode read(String json) {
-        try {
-            return Json.read(json);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

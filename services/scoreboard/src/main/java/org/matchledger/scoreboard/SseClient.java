@@ -7,7 +7,7 @@ import io.vertx.core.http.HttpServerResponse;
 import java.util.List;
 
 /**
- * A Server-Sent Events client: each message as {@code id:}, {@code event:} and one {@code data:} line; the messages
+ * A Server-Sent Events client: each message as {@code id:}, {@code event:} and its {@code data:} in its {@link SseForm}; the messages
  * of one write go out as one chunk (a group of one seq is never split), and a {@code : heartbeat} comment every
  * tick while idle keeps proxies and overlays from going stale.
  */
@@ -15,25 +15,27 @@ final class SseClient extends FeedClient {
     private static final Buffer HEARTBEAT = Buffer.buffer(": heartbeat\n\n");
 
     private final HttpServerResponse response;
+    private final SseForm form;
     private final Runnable onEnd;
 
     /** {@code onEnd}: forgets the client and frees its slot (idempotent), also when the service ends the connection. */
-    SseClient(Context context, HttpServerResponse response, long delayMs, boolean allMatches, ClientBudget budget, Runnable onEnd) {
-        super(context, delayMs, allMatches, budget);
+    SseClient(Context context, HttpServerResponse response, long delayMs, SseForm form, ClientBudget budget, Runnable onEnd) {
+        super(context, delayMs, form.allMatches, budget);
         this.response = response;
+        this.form = form;
         this.onEnd = onEnd;
     }
 
     @Override
     protected long size(FeedMessage m) {
-        return m.sseLength(allMatches());
+        return m.sseLength(form);
     }
 
     @Override
     protected void write(List<FeedMessage> messages, long bytes) {
         Buffer b = Buffer.buffer((int) Math.min(Integer.MAX_VALUE, bytes));
         for (FeedMessage m : messages) {
-            m.appendSse(b, allMatches());
+            m.appendSse(b, form);
         }
         response.write(b).onComplete(done -> flushed(bytes));
     }

@@ -178,8 +178,13 @@ class FeedTest {
             given().get("/matches/x/stream?" + q).then().statusCode(400).contentType(startsWith("application/problem+json"))
                     .body("parameter", equalTo("delayMs"));
             given().get("/stream?" + q).then().statusCode(400).body("parameter", equalTo("delayMs"));
+            // The feeds of rendered HTML take the same parameters.
+            given().get("/tiles/stream?" + q).then().statusCode(400).body("parameter", equalTo("delayMs"));
+            given().get("/overlay/x/stream?" + q).then().statusCode(400).body("parameter", equalTo("delayMs"));
         }
         given().header("Last-Event-ID", "banana").get("/matches/x/stream").then().statusCode(400)
+                .body("parameter", equalTo("Last-Event-ID"));
+        given().header("Last-Event-ID", "banana").get("/overlay/x/stream").then().statusCode(400)
                 .body("parameter", equalTo("Last-Event-ID"));
     }
 

@@ -96,7 +96,10 @@ class PublicDelayTest {
                  SseFeed anonymous = SseFeed.open(url(feed), "1");
                  SseFeed table = SseFeed.open(url(withToken(feed, TestTokens.forTable("T05"))), "1");
                  SseFeed referee = SseFeed.open(url(withToken(feed, TestTokens.forRole("referee"))), "1");
-                 SseFeed everyMatch = SseFeed.open(url("/stream"), null)) {
+                 SseFeed everyMatch = SseFeed.open(url("/stream"), null);
+                 SseFeed tiles = SseFeed.open(url("/tiles/stream"), null);
+                 SseFeed overlay = SseFeed.open(url("/overlay/" + m + "/stream"), "1");
+                 SseFeed liveOverlay = SseFeed.open(url(withToken("/overlay/" + m + "/stream", TestTokens.forRole("broadcaster"))), "1")) {
                 for (SseFeed f : List.of(broadcaster, director, anonymous, table, referee)) {
                     assertEquals(200, f.response.statusCode());
                 }
@@ -119,6 +122,11 @@ class PublicDelayTest {
                 assertTrue(awaitMessage(referee, "2 view").receivedAtMillis() - written >= PUBLIC_DELAY_MS, "referee: public");
                 SseFeed.Message all = awaitMessage(everyMatch, m + ":2 view");
                 assertTrue(all.receivedAtMillis() - written >= PUBLIC_DELAY_MS, "/stream: public");
+                // The feeds of rendered HTML (the pages') are held back alike.
+                assertTrue(awaitMessage(tiles, m + ":2 tile").receivedAtMillis() - written >= PUBLIC_DELAY_MS, "/tiles/stream: public");
+                assertTrue(awaitMessage(overlay, "2 lowerThird").receivedAtMillis() - written >= PUBLIC_DELAY_MS, "overlay: public");
+                assertTrue(awaitMessage(liveOverlay, "2 lowerThird").receivedAtMillis() < delayed.receivedAtMillis() - 1000,
+                        "a broadcaster's overlay is live");
                 // The same messages, the same ids.
                 assertEquals(idsAndEvents(broadcaster.messages()), idsAndEvents(anonymous.messages()));
                 assertEquals(List.of("2 ruling", "2 view"), idsAndEvents(anonymous.messages()));
@@ -172,7 +180,7 @@ class PublicDelayTest {
                 .issuedAgo(Duration.ofHours(2)).lifetime(Duration.ofHours(1)).sign();
         String tampered = TestTokens.tampered(TestTokens.forTable("T05"), "realm_access", Map.of("roles", List.of("broadcaster")));
         List<String> bad = List.of("not-a-jwt", expired, tampered);
-        for (String path : List.of("/matches/" + m + "/stream", "/stream")) {
+        for (String path : List.of("/matches/" + m + "/stream", "/stream", "/tiles/stream", "/overlay/" + m + "/stream")) {
             for (String token : bad) {
                 given().header("Authorization", "Bearer " + token).get(path).then().statusCode(401)
                         .contentType(startsWith("application/problem+json")).header("WWW-Authenticate", startsWith("Bearer"))

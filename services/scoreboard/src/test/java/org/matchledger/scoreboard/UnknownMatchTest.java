@@ -46,7 +46,7 @@ class UnknownMatchTest {
 
     static List<String> readEndpoints(String id) {
         return List.of("/matches/" + id, "/matches/" + id + "/rulings", "/matches/" + id + "/stream",
-                "/matches/" + id + "/socket", "/overlay/" + id);
+                "/matches/" + id + "/socket", "/overlay/" + id, "/overlay/" + id + "/stream");
     }
 
     @Test

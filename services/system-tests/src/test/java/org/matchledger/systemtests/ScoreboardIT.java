@@ -221,6 +221,9 @@ class ScoreboardIT {
         String straight = "sb-" + RUN + "-page141";
         List<ObjectNode> nineEvents = SimMatch.play(nine, Discipline.NINE_BALL, 2, 77L).events();
         List<ObjectNode> straightEvents = SimMatch.play(straight, Discipline.STRAIGHT_POOL, 10, 78L).events();
+        String black = "sb-" + RUN + "-pagebb";
+        List<ObjectNode> blackEvents = SimMatch.play(black, Discipline.BLACKBALL, 1, 79L).events();
+        int halfBlack = blackEvents.size() / 2;
         int half = nineEvents.size() / 2;
         int half141 = straightEvents.size() / 2;
         try (HeadlessChromium browser = HeadlessChromium.launch();
@@ -232,7 +235,10 @@ class ScoreboardIT {
 
             post(nine, nineEvents.subList(0, half));
             post(straight, straightEvents.subList(0, half141));
+            post(black, blackEvents.subList(0, halfBlack));
             assertTileShows(dashboard, ReplayedMatch.of(nine, PipelineIT.texts(nineEvents.subList(0, half))).view());
+            // Black Ball (5.x): its balls as reds, yellows and the black, unnumbered, in the tile's footer.
+            assertTileShows(dashboard, ReplayedMatch.of(black, PipelineIT.texts(blackEvents.subList(0, halfBlack))).view());
             assertOverlayShows(overlay, ReplayedMatch.of(straight, PipelineIT.texts(straightEvents.subList(0, half141))).view());
             assertEquals("rgba(0, 0, 0, 0)", overlay.evaluate("getComputedStyle(document.body).backgroundColor").asText(),
                     "the overlay's background is transparent");
@@ -316,6 +322,26 @@ class ScoreboardIT {
                 + "').getAttribute('data-player')").asText());
         assertEquals(v.get("ballsOnTable").size(), page.evaluate("+document.querySelector('" + js(sel(m, "[data-field=\"balls\"]"))
                 + "').getAttribute('data-count')").asInt());
+        assertBallsDrawn(page, m, v);
+    }
+
+    /**
+     * The balls on the table drawn as balls: pool balls numbered in their colours (b1…b15); Black Ball's (5.x) 1–7 as
+     * reds, 9–15 as yellows and 8 as the black, unnumbered. 14.1 shows a count instead.
+     */
+    static void assertBallsDrawn(HeadlessChromium.Page page, String m, JsonNode v) {
+        if ("STRAIGHT_POOL".equals(v.get("discipline").asText())) {
+            return;
+        }
+        boolean blackBall = "BLACKBALL".equals(v.get("discipline").asText());
+        List<String> want = new ArrayList<>();
+        for (JsonNode b : v.get("ballsOnTable")) {
+            int n = b.asInt();
+            want.add(blackBall ? "ball " + (n == 8 ? "black" : n <= 7 ? "red" : "yellow") + "/" : "ball b" + n + "/" + n);
+        }
+        String got = page.evaluate("Array.from(document.querySelectorAll('" + js(sel(m, ".ball")) + "'))"
+                + ".map(b => b.className + '/' + b.textContent).join('|')").asText();
+        assertEquals(String.join("|", want), got, m + ": the balls on the table");
     }
 
     static String scoreCondition(String m, JsonNode v) {

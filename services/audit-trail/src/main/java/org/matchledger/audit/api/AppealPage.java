@@ -13,6 +13,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.matchledger.audit.page.AppealModel;
+import org.matchledger.audit.page.ViewPanel;
 import org.matchledger.audit.store.LedgerStore;
 
 /**
@@ -20,7 +21,8 @@ import org.matchledger.audit.store.LedgerStore;
  * escaping by default: every value from the record is text, quotes included). The timeline reads as an appeals
  * committee needs it ({@link AppealModel}): players by name, each event's facts in words, each ruling's rule with its
  * short text, the balls on the table drawn as balls, corrections beside the rulings they re-judged. A step control
- * ({@code #step}, prev/next) fetches {@code /matches/{id}/view?atSeq=N} and shows it. The script and the style are
+ * ({@code #step}, prev/next) fetches {@code /matches/{id}/view-panel?atSeq=N}, the view after N rendered on the server
+ * ({@code AppealPage/viewPanel.html}, {@link ViewPanel}), and swaps it in. The script and the style are
  * static files ({@code META-INF/resources/appeal/}): no inline code, as the Content-Security-Policy requires.
  * Test hooks: {@code data-seq} on applied timeline rows, {@code data-status}, {@code data-event-id},
  * {@code data-poster-subject}/{@code -role}/{@code -table}, {@code data-kind} on rulings, {@code data-fact} on facts,
@@ -41,6 +43,8 @@ public class AppealPage {
         static native TemplateInstance appeal(AppealModel page);
 
         static native TemplateInstance refused(String who, String roles, String readers);
+
+        static native TemplateInstance viewPanel(ViewPanel panel);
     }
 
     @Inject

@@ -25,6 +25,7 @@ import org.matchledger.audit.ledger.Timeline;
 import org.matchledger.audit.ledger.TimelineAnswer;
 import org.matchledger.audit.ledger.Verification;
 import org.matchledger.audit.ledger.VerifyAnswer;
+import org.matchledger.audit.page.ViewPanel;
 import org.matchledger.audit.store.LedgerStore;
 import org.matchledger.audit.store.RecordedEvent;
 import org.matchledger.audit.store.RulingRow;
@@ -89,6 +90,28 @@ public class AuditResource {
     @Path("matches/{matchId}/view")
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<Response> view(@PathParam("matchId") String matchId, @QueryParam("atSeq") String atSeq) {
+        return viewAt(matchId, atSeq).map(view -> view.problem() != null ? view.problem()
+                : Response.ok(Json.write(view.view()), MediaType.APPLICATION_JSON).build());
+    }
+
+    /**
+     * The appeal page's view panel for that view, rendered as HTML (template {@code AppealPage/viewPanel.html}): what
+     * the page's step control swaps in. The same parameters and problems as {@link #view}.
+     */
+    @GET
+    @Path("matches/{matchId}/view-panel")
+    @Produces(MediaType.TEXT_HTML)
+    public Uni<Response> viewPanel(@PathParam("matchId") String matchId, @QueryParam("atSeq") String atSeq) {
+        return viewAt(matchId, atSeq).map(view -> view.problem() != null ? view.problem()
+                : Response.ok(AppealPage.Templates.viewPanel(ViewPanel.of(Json.MAPPER.valueToTree(view.view()))).render(),
+                        AppealPage.HTML).build());
+    }
+
+    /** A re-derived view, or the problem that answers instead (no such seq). */
+    record ViewAt(MatchView view, Response problem) {
+    }
+
+    private Uni<ViewAt> viewAt(String matchId, String atSeq) {
         MatchIds.valid(matchId);
         Long at = null;
         if (atSeq != null) {
@@ -113,11 +136,11 @@ public class AuditResource {
             MatchView view = last == 0 ? null : seq == null && folded.closed() != null ? folded.closed().view()
                     : Refold.viewAt(events, closing, seq == null ? last : seq);
             if (view == null) {
-                return new Problem("urn:matchledger:problem:no-such-seq", "No such seq", 404,
+                return new ViewAt(null, new Problem("urn:matchledger:problem:no-such-seq", "No such seq", 404,
                         "atSeq: match " + matchId + " has " + last + " applied events"
-                                + (last > 0 ? "; ask for atSeq 1.." + last : ""), "atSeq", null).response();
+                                + (last > 0 ? "; ask for atSeq 1.." + last : ""), "atSeq", null).response());
             }
-            return Response.ok(Json.write(view), MediaType.APPLICATION_JSON).build();
+            return new ViewAt(view, null);
         });
     }
 

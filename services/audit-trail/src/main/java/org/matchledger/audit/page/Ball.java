@@ -1,24 +1,22 @@
 package org.matchledger.audit.page;
 
-import java.util.ArrayList;
 import io.quarkus.qute.TemplateData;
+import org.matchledger.http.BallLook;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An object ball as the pages draw it (the scoreboard dashboard's look, {@code appeal.css}): pool balls numbered in
- * their colours ({@code b1}…{@code b15}); in Black Ball (5.x) 1–7 are red, 9–15 yellow and 8 the black, drawn as such
- * and unnumbered ({@code title} keeps the ledger's number for the record).
+ * An object ball as the pages draw it ({@link BallLook}, shared with the scoreboard's tiles; {@code appeal.css}): pool
+ * balls numbered in their colours ({@code b1}…{@code b15}); in Black Ball (5.x) 1–7 are red, 9–15 yellow and 8 the
+ * black, drawn as such and unnumbered ({@code title} keeps the ledger's number for the record).
  */
 @TemplateData
 public record Ball(int number, String css, String label, String title) {
 
     public static Ball of(String discipline, int n) {
-        if ("BLACKBALL".equals(discipline)) {
-            String colour = n == 8 ? "black" : n <= 7 ? "red" : "yellow";
-            return new Ball(n, "ball " + colour, "", colour + " (" + n + ")");
-        }
-        return new Ball(n, "ball" + (n >= 1 && n <= 15 ? " b" + n : ""), Integer.toString(n), "ball " + n);
+        BallLook look = BallLook.of(discipline, n);
+        return new Ball(n, look.css(), look.label(), look.title());
     }
 
     public static List<Ball> of(String discipline, Iterable<Integer> numbers) {
@@ -29,6 +27,6 @@ public record Ball(int number, String css, String label, String title) {
 
     /** How a fact names the ball in words: "7", or "red (3)" in Black Ball. */
     public static String word(String discipline, int n) {
-        return "BLACKBALL".equals(discipline) ? of(discipline, n).title() : Integer.toString(n);
+        return BallLook.isBlackBall(discipline) ? of(discipline, n).title() : Integer.toString(n);
     }
 }
