@@ -6,6 +6,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.support.MatchScript;
@@ -52,16 +53,6 @@ class FoulsTest {
         return m.rulings().stream().filter(r -> r.kind() == RulingKind.FOUL).toList();
     }
 
-    /** Exactly one FOUL ruling on the last event, with this player, foul name and rule (docs/view.md). */
-    private static void assertFoul(MatchScript m, String player, String foul, String rule) {
-        assertTrue(m.lastApplied(), () -> "event rejected: " + m.rulings());
-        List<Ruling> f = fouls(m);
-        assertEquals(1, f.size(), () -> "one FOUL ruling expected in " + m.kinds());
-        assertEquals(player, f.get(0).player());
-        assertEquals(foul, f.get(0).foul().name());
-        assertEquals(rule, f.get(0).rule());
-    }
-
     private static void assertNoFoul(MatchScript m) {
         assertTrue(m.lastApplied(), () -> "event rejected: " + m.rulings());
         assertTrue(fouls(m).isEmpty(), () -> "no FOUL expected in " + m.kinds());
@@ -78,21 +69,21 @@ class FoulsTest {
     @Test
     void rule_6_1_cueBallPocketedIsAFoul() {
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).rail().scratch());
-        assertFoul(m, "p1", "CUE_BALL_SCRATCH", "6.1");
+        m.expectFoul("p1", Foul.CUE_BALL_SCRATCH, "6.1");
         assertInHandFor(m, "p2");
     }
 
     @Test
     void rule_6_1_cueBallOffTheTableIsAFoul() {
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).rail().cueBallOffTable());
-        assertFoul(m, "p1", "CUE_BALL_SCRATCH", "6.1");
+        m.expectFoul("p1", Foul.CUE_BALL_SCRATCH, "6.1");
         assertInHandFor(m, "p2");
     }
 
     @Test
     void rule_6_2_firstContactNotTheLowestBallIsAFoul() {
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(3).pocket(3).rail());
-        assertFoul(m, "p1", "WRONG_BALL_FIRST", "6.2");
+        m.expectFoul("p1", Foul.WRONG_BALL_FIRST, "6.2");
         assertInHandFor(m, "p2");
     }
 
@@ -100,13 +91,13 @@ class FoulsTest {
     void rule_6_2_hittingNothingIs6_2WhereTheRuleApplies() {
         // docs/rules.md: "hitting nothing is also 6.2 where 6.2 applies, else 6.3" — 6.2 applies on every 9-ball shot
         MatchScript m = p1AtTable().shot("p1", s -> s.noContact());
-        assertFoul(m, "p1", "WRONG_BALL_FIRST", "6.2");
+        m.expectFoul("p1", Foul.WRONG_BALL_FIRST, "6.2");
     }
 
     @Test
     void rule_6_3_nothingPocketedAndNoRailAfterContactIsAFoul() {
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1));
-        assertFoul(m, "p1", "NO_RAIL_AFTER_CONTACT", "6.3");
+        m.expectFoul("p1", Foul.NO_RAIL_AFTER_CONTACT, "6.3");
         assertInHandFor(m, "p2");
     }
 
@@ -130,7 +121,7 @@ class FoulsTest {
             "CUE_ON_TABLE,      6.12"})
     void rule_6_4_to_6_12_refereeReportedFoulOnAnOtherwiseLegalShot(String foul, String rule) {
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).pocket(3).rail().refereeFoul(foul));
-        assertFoul(m, "p1", foul, rule);
+        m.expectFoul("p1", Foul.valueOf(foul), rule);
         assertInHandFor(m, "p2");
         assertFalse(m.view().ballsOnTable().contains(3), "2.6: the 3 pocketed on the foul stays down");
         assertEquals(1, m.player("p1").consecutiveFouls());
@@ -139,7 +130,7 @@ class FoulsTest {
     @Test
     void rule_6_5_objectBallOffTheTableIsAFoul_andIn9BallItStaysOff() {
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).offTable(5).rail());
-        assertFoul(m, "p1", "BALL_OFF_TABLE", "6.5");
+        m.expectFoul("p1", Foul.BALL_OFF_TABLE, "6.5");
         assertInHandFor(m, "p2");
         assertFalse(m.has(RulingKind.BALLS_SPOTTED));
         assertEquals(List.of(1, 3, 4, 6, 7, 8, 9), m.view().ballsOnTable());
@@ -150,7 +141,7 @@ class FoulsTest {
     void rule_6_10_placingOnOrInFrontOfTheHeadStringWhenInHandBehindIt(String placement) {
         // otherwise a legal break (the 3 pocketed): only the placement is wrong
         MatchScript m = ready().shot("p1", s -> s.placement(placement).firstContact(1).pocket(3).rails(5));
-        assertFoul(m, "p1", "BAD_CUE_BALL_PLACEMENT", "6.10");
+        m.expectFoul("p1", Foul.BAD_CUE_BALL_PLACEMENT, "6.10");
         assertInHandFor(m, "p2");
         assertFalse(m.view().pushOutAvailable());
     }
@@ -180,7 +171,7 @@ class FoulsTest {
     void rule_6_11_eightBall_firstContactBehindTheHeadStringBeforeTheCueBallCrossedItIsAFoul() {
         MatchScript m = eightBallInHandInKitchenForP2().shot("p2", s -> s.placement("BEHIND_HEAD_STRING")
                 .call(3, "FOOT_LEFT").firstContact(3).rail().kitchenContact(true, false));
-        assertFoul(m, "p2", "BAD_PLAY_FROM_KITCHEN", "6.11");
+        m.expectFoul("p2", Foul.BAD_PLAY_FROM_KITCHEN, "6.11");
         assertInHandFor(m, "p1"); // 3.9
     }
 
@@ -205,7 +196,7 @@ class FoulsTest {
     @Test
     void rule_6_13_shotOutOfTurnIsAFoulOnTheShooter_theRightfulPlayerGetsBallInHand() {
         MatchScript m = p1AtTable().shot("p2", s -> s.firstContact(1).rail());
-        assertFoul(m, "p2", "OUT_OF_TURN", "6.13");
+        m.expectFoul("p2", Foul.OUT_OF_TURN, "6.13");
         assertInHandFor(m, "p1");
         assertEquals(1, m.player("p2").consecutiveFouls());
         assertEquals(0, m.player("p1").consecutiveFouls());
@@ -231,7 +222,7 @@ class FoulsTest {
     @Test
     void rule_6_15_slowPlayRulingIsAStandardFoul() {
         MatchScript m = p1AtTable().ruling("SLOW_PLAY", "p1", null);
-        assertFoul(m, "p1", "SLOW_PLAY", "6.15");
+        m.expectFoul("p1", Foul.SLOW_PLAY, "6.15");
         assertInHandFor(m, "p2");
         assertEquals(1, m.player("p1").consecutiveFouls());
     }
@@ -240,7 +231,7 @@ class FoulsTest {
     void rule_6_15_slowPlayOnThePlayerNotAtTheTable_thePlayerAtTheTableTakesBallInHand() {
         // contract silent on who shoots: the standard-foul remedy goes to the offender's opponent, here already shooting
         MatchScript m = p1AtTable().ruling("SLOW_PLAY", "p2", null);
-        assertFoul(m, "p2", "SLOW_PLAY", "6.15");
+        m.expectFoul("p2", Foul.SLOW_PLAY, "6.15");
         assertInHandFor(m, "p1");
         assertEquals(1, m.player("p2").consecutiveFouls());
     }
@@ -248,7 +239,7 @@ class FoulsTest {
     @Test
     void rule_6_16_unsportsmanlikeWithStandardFoulPenalty() {
         MatchScript m = p1AtTable().ruling("UNSPORTSMANLIKE", "p1", "STANDARD_FOUL");
-        assertFoul(m, "p1", "UNSPORTSMANLIKE", "6.16");
+        m.expectFoul("p1", Foul.UNSPORTSMANLIKE, "6.16");
         assertInHandFor(m, "p2");
         assertEquals(1, m.player("p1").consecutiveFouls(), "docs/events.md: STANDARD_FOUL counts toward 6.14");
     }
@@ -300,7 +291,7 @@ class FoulsTest {
     @MethodSource("severalInfractions")
     void rule_6_oneShotOneFoul_citesTheFirstInViewMdOrder(String label, Consumer<ShotFacts> facts, String foul, String rule) {
         MatchScript m = p1AtTable().shot("p1", facts);
-        assertFoul(m, "p1", foul, rule);
+        m.expectFoul("p1", Foul.valueOf(foul), rule);
         assertEquals(1, m.player("p1").consecutiveFouls(), "penalised once, counted once");
         assertInHandFor(m, "p2");
     }
@@ -308,7 +299,7 @@ class FoulsTest {
     @Test
     void rule_6_13_outOfTurnShotWithAScratchIsOneFoulCitedAs6_1() {
         MatchScript m = p1AtTable().shot("p2", s -> s.firstContact(1).rail().scratch());
-        assertFoul(m, "p2", "CUE_BALL_SCRATCH", "6.1");
+        m.expectFoul("p2", Foul.CUE_BALL_SCRATCH, "6.1");
         assertInHandFor(m, "p1");
         assertEquals(1, m.player("p2").consecutiveFouls());
     }
@@ -316,7 +307,7 @@ class FoulsTest {
     @Test
     void rule_6_13_outOfTurnShotWithCueOnTableIsOneFoulCitedAs6_12() {
         MatchScript m = p1AtTable().shot("p2", s -> s.firstContact(1).rail().refereeFoul("CUE_ON_TABLE"));
-        assertFoul(m, "p2", "CUE_ON_TABLE", "6.12");
+        m.expectFoul("p2", Foul.CUE_ON_TABLE, "6.12");
         assertInHandFor(m, "p1");
     }
 
@@ -324,7 +315,7 @@ class FoulsTest {
     void rule_6_10_badPlacementWithCueOnTableOnTheBreakIsOneFoulCitedAs6_10() {
         MatchScript m = ready().shot("p1", s -> s.placement("ON_HEAD_STRING").firstContact(1).pocket(3).rails(5)
                 .refereeFoul("CUE_ON_TABLE"));
-        assertFoul(m, "p1", "BAD_CUE_BALL_PLACEMENT", "6.10");
+        m.expectFoul("p1", Foul.BAD_CUE_BALL_PLACEMENT, "6.10");
     }
 
     @Test
@@ -358,7 +349,7 @@ class FoulsTest {
     @Test
     void rule_2_3_breakTestReplaces6_3_aBreakWithNoRailAtAllIsCitedAs2_3NotAs6_3() {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1));
-        assertFoul(m, "p1", "ILLEGAL_BREAK", "2.3");
+        m.expectFoul("p1", Foul.ILLEGAL_BREAK, "2.3");
         assertInHandFor(m, "p2");
     }
 
@@ -378,7 +369,7 @@ class FoulsTest {
             default -> throw new IllegalArgumentException(infraction);
         };
         MatchScript m = ready().shot("p1", facts);
-        assertFoul(m, "p1", foul, rule);
+        m.expectFoul("p1", Foul.valueOf(foul), rule);
         assertEquals(1, m.player("p1").consecutiveFouls());
         assertInHandFor(m, "p2");
     }
@@ -386,7 +377,7 @@ class FoulsTest {
     @Test
     void rule_2_3_legalBreakDoesNotMakeAScratchLegal() {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(4).rails(6).scratch());
-        assertFoul(m, "p1", "CUE_BALL_SCRATCH", "6.1");
+        m.expectFoul("p1", Foul.CUE_BALL_SCRATCH, "6.1");
         MatchView v = m.view();
         assertEquals("p2", v.atTable());
         assertEquals(CueBall.IN_HAND, v.cueBall());
