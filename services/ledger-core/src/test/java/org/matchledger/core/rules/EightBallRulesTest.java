@@ -246,8 +246,7 @@ class EightBallRulesTest {
         // docs/view.md pendingOption: "no shot is accepted meanwhile"
         m.shot(P2, s -> s.call(3, FOOT_LEFT).firstContact(3).pocket(3, FOOT_LEFT).rail());
 
-        assertFalse(m.lastApplied());
-        assertNotNull(m.rejection());
+        m.expectRejected("type"); // docs/events.md: "type: p2 has an option pending [...]"
         assertEquals(lastSeq, m.view().lastSeq());
         assertEquals(P2, m.view().pendingOption().player());
     }

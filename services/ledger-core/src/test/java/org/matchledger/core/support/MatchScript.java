@@ -256,15 +256,25 @@ public final class MatchScript {
      * ruling is the {@code EVENT_REJECTED} that reads {@code "field: reason"} (docs/view.md "Outcomes").
      */
     public MatchScript expectRejected(String field) {
-        assertThat(last).as("the outcome of %s, rulings %s", lastEvent(), last.rulings())
+        expectRejected(last, field, lastEvent());
+        return this;
+    }
+
+    /** As {@link #expectRejected(String)}, for an outcome of {@link MatchLedger#apply} called directly. */
+    public static Outcome.Rejected expectRejected(Outcome outcome, String field) {
+        return expectRejected(outcome, field, "the event");
+    }
+
+    private static Outcome.Rejected expectRejected(Outcome outcome, String field, String event) {
+        assertThat(outcome).as("the outcome of %s, rulings %s", event, outcome.rulings())
                 .isInstanceOf(Outcome.Rejected.class);
-        Outcome.Rejected rejected = (Outcome.Rejected) last;
+        Outcome.Rejected rejected = (Outcome.Rejected) outcome;
         assertThat(rejected.rejection().field()).as("the field of the rejection \"%s\"", rejected.rejection())
                 .isEqualTo(Optional.of(field));
         assertThat(rejected.rulings()).as("the rulings of a rejection").hasSize(1);
         assertThat(rejected.rulings().get(0).kind()).isEqualTo(RulingKind.EVENT_REJECTED);
         assertThat(rejected.rulings().get(0).reason()).isEqualTo(rejected.rejection().text());
-        return this;
+        return rejected;
     }
 
     private static List<ExpectedRuling> decided(List<Ruling> rulings) {
