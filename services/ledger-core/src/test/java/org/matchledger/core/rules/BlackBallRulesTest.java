@@ -19,6 +19,8 @@ import org.matchledger.core.view.Status;
 import java.util.List;
 import java.util.stream.IntStream;
 
+import static org.matchledger.core.support.ExpectedRuling.foul;
+import static org.matchledger.core.support.ExpectedRuling.turn;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -176,8 +178,9 @@ class BlackBallRulesTest {
     void rule_5_5_oneBallAcrossTheCentreAndNothingPocketed_isIllegalBreak_opponentHasAFreeShot() {
         MatchScript m = ready();
         m.shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).crossedCenter(1).rail());
-        m.expectFoul("p1", Foul.ILLEGAL_BREAK, "5.5");
-        assertTurn(m, "p2", CueBall.IN_POSITION, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", Foul.ILLEGAL_BREAK, "5.5"), turn("p2", CueBall.IN_POSITION).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_POSITION, true);
         assertFalse(m.view().nextShotIsBreak());
         assertEquals(1, m.player("p1").consecutiveFouls());
     }
@@ -196,16 +199,18 @@ class BlackBallRulesTest {
     void rule_5_5_breakIsFromBaulk_cueBallPlacedOutOfBaulkIs6_10(String placement) {
         MatchScript m = ready();
         m.shot("p1", s -> s.placement(placement).firstContact(1).pocket(3).crossedCenter(4).rail());
-        m.expectFoul("p1", Foul.BAD_CUE_BALL_PLACEMENT, "6.10");
-        assertTurn(m, "p2", CueBall.IN_POSITION, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", Foul.BAD_CUE_BALL_PLACEMENT, "6.10"), turn("p2", CueBall.IN_POSITION).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_POSITION, true);
     }
 
     @Test
     void rule_5_5_scratchOnTheBreak_is6_1_opponentHasAFreeShotInHandInBaulk() {
         MatchScript m = ready();
         m.shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(3).crossedCenter(4).rail().scratch());
-        m.expectFoul("p1", Foul.CUE_BALL_SCRATCH, "6.1");
-        assertTurn(m, "p2", CueBall.IN_HAND_KITCHEN, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", Foul.CUE_BALL_SCRATCH, "6.1"), turn("p2", CueBall.IN_HAND_KITCHEN).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_HAND_KITCHEN, true);
         // 5.8 spots only balls off the table: the 3 stays down.
         assertFalse(m.view().ballsOnTable().contains(3));
     }
@@ -327,8 +332,9 @@ class BlackBallRulesTest {
     void rule_5_8_6_1_scratch_opponentHasAFreeShotInHandInBaulk_pocketedBallStaysDown() {
         MatchScript m = p1Yellows(ready());
         m.shot("p1", s -> s.firstContact(11).pocket(11).rail().scratch());
-        m.expectFoul("p1", Foul.CUE_BALL_SCRATCH, "6.1");
-        assertTurn(m, "p2", CueBall.IN_HAND_KITCHEN, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", Foul.CUE_BALL_SCRATCH, "6.1"), turn("p2", CueBall.IN_HAND_KITCHEN).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_HAND_KITCHEN, true);
         assertFalse(m.view().ballsOnTable().contains(11));
         assertFalse(m.has(RulingKind.BALLS_SPOTTED));
     }
@@ -337,16 +343,18 @@ class BlackBallRulesTest {
     void rule_5_8_6_1_cueBallOffTheTable_isAScratch() {
         MatchScript m = p1Yellows(ready());
         m.shot("p1", s -> s.firstContact(11).rail().cueBallOffTable());
-        m.expectFoul("p1", Foul.CUE_BALL_SCRATCH, "6.1");
-        assertTurn(m, "p2", CueBall.IN_HAND_KITCHEN, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", Foul.CUE_BALL_SCRATCH, "6.1"), turn("p2", CueBall.IN_HAND_KITCHEN).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_HAND_KITCHEN, true);
     }
 
     @Test
     void rule_5_8_6_2_opponentsBallFirst_isAFoul_opponentHasAFreeShotFromPosition() {
         MatchScript m = p1Yellows(ready());
         m.shot("p1", s -> s.firstContact(3).pocket(11).rail());
-        m.expectFoul("p1", Foul.WRONG_BALL_FIRST, "6.2");
-        assertTurn(m, "p2", CueBall.IN_POSITION, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", Foul.WRONG_BALL_FIRST, "6.2"), turn("p2", CueBall.IN_POSITION).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_POSITION, true);
         assertEquals(1, m.player("p1").consecutiveFouls());
     }
 
@@ -354,16 +362,18 @@ class BlackBallRulesTest {
     void rule_5_8_6_2_blackFirstWhileOwnGroupRemains_isAFoul() {
         MatchScript m = p1Yellows(ready());
         m.shot("p1", s -> s.firstContact(8).rail());
-        m.expectFoul("p1", Foul.WRONG_BALL_FIRST, "6.2");
-        assertTurn(m, "p2", CueBall.IN_POSITION, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", Foul.WRONG_BALL_FIRST, "6.2"), turn("p2", CueBall.IN_POSITION).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_POSITION, true);
     }
 
     @Test
     void rule_5_8_6_2_blackFirstOnAnOpenTable_isAFoul() {
         MatchScript m = openTableP2At(ready());
         m.shot("p2", s -> s.firstContact(8).rail());
-        m.expectFoul("p2", Foul.WRONG_BALL_FIRST, "6.2");
-        assertTurn(m, "p1", CueBall.IN_POSITION, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p2", Foul.WRONG_BALL_FIRST, "6.2"), turn("p1", CueBall.IN_POSITION).withFreeShot(true));
+        assertAt(m, "p1", CueBall.IN_POSITION, true);
     }
 
     @Test
@@ -388,16 +398,18 @@ class BlackBallRulesTest {
         // 6.2 is suspended on the free shot, so hitting nothing falls to 6.3.
         MatchScript m = p1OnFreeShot(ready());
         m.shot("p1", s -> s.noContact());
-        m.expectFoul("p1", Foul.NO_RAIL_AFTER_CONTACT, "6.3");
-        assertTurn(m, "p2", CueBall.IN_POSITION, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", Foul.NO_RAIL_AFTER_CONTACT, "6.3"), turn("p2", CueBall.IN_POSITION).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_POSITION, true);
     }
 
     @Test
     void rule_5_8_6_3_nothingPocketedAndNoRailAfterContact_isAFoul() {
         MatchScript m = p1Yellows(ready());
         m.shot("p1", s -> s.firstContact(11));
-        m.expectFoul("p1", Foul.NO_RAIL_AFTER_CONTACT, "6.3");
-        assertTurn(m, "p2", CueBall.IN_POSITION, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", Foul.NO_RAIL_AFTER_CONTACT, "6.3"), turn("p2", CueBall.IN_POSITION).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_POSITION, true);
     }
 
     @ParameterizedTest
@@ -407,8 +419,9 @@ class BlackBallRulesTest {
     void rule_5_8_refereeReportedFouls_6_4_6_6to6_9_6_12_andPlayedBeforeRackComplete(String reported, Foul foul, String rule) {
         MatchScript m = p1Yellows(ready());
         m.shot("p1", s -> s.firstContact(11).pocket(11).rail().refereeFoul(reported));
-        m.expectFoul("p1", foul, rule);
-        assertTurn(m, "p2", CueBall.IN_POSITION, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", foul, rule), turn("p2", CueBall.IN_POSITION).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_POSITION, true);
     }
 
     @Test
@@ -444,8 +457,9 @@ class BlackBallRulesTest {
     void rule_5_8_6_10_freeShotCueBallPlacedOutOfBaulk_isAFoul(String placement) {
         MatchScript m = p1OnFreeShot(ready());
         m.shot("p1", s -> s.placement(placement).firstContact(11).pocket(11).rail());
-        m.expectFoul("p1", Foul.BAD_CUE_BALL_PLACEMENT, "6.10");
-        assertTurn(m, "p2", CueBall.IN_POSITION, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", Foul.BAD_CUE_BALL_PLACEMENT, "6.10"), turn("p2", CueBall.IN_POSITION).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_POSITION, true);
     }
 
     @Test
@@ -468,8 +482,9 @@ class BlackBallRulesTest {
     void rule_5_8_6_15_slowPlay_isAFoul_opponentHasAFreeShot() {
         MatchScript m = p1Yellows(ready());
         m.ruling("SLOW_PLAY", "p1", null);
-        m.expectFoul("p1", Foul.SLOW_PLAY, "6.15");
-        assertTurn(m, "p2", CueBall.IN_POSITION, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", Foul.SLOW_PLAY, "6.15"), turn("p2", CueBall.IN_POSITION).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_POSITION, true);
     }
 
     @Test
@@ -485,8 +500,9 @@ class BlackBallRulesTest {
     void rule_5_8_jumpShot_isAFoul() {
         MatchScript m = p1Yellows(ready());
         m.shot("p1", s -> s.firstContact(11).pocket(11).rail().jumped());
-        m.expectFoul("p1", Foul.JUMP_SHOT, "5.8");
-        assertTurn(m, "p2", CueBall.IN_POSITION, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", Foul.JUMP_SHOT, "5.8"), turn("p2", CueBall.IN_POSITION).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_POSITION, true);
     }
 
     @Test
@@ -694,8 +710,9 @@ class BlackBallRulesTest {
         MatchScript m = p2At(ready("TWO_VISITS"));
         assertEquals(0, m.view().visitsLeft());
         m.shot("p2", s -> s.firstContact(1)); // 6.3
-        m.expectFoul("p2", Foul.NO_RAIL_AFTER_CONTACT, "6.3");
-        assertTurn(m, "p1", CueBall.IN_POSITION, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p2", Foul.NO_RAIL_AFTER_CONTACT, "6.3"), turn("p1", CueBall.IN_POSITION).withFreeShot(true));
+        assertAt(m, "p1", CueBall.IN_POSITION, true);
         assertEquals(2, m.view().visitsLeft());
         m.shot("p1", s -> s.firstContact(3).pocket(11).rail()); // free shot: 6.2 suspended, own ball down
         assertContinues(m, "p1");
@@ -721,8 +738,9 @@ class BlackBallRulesTest {
         MatchScript m = p2At(ready("TWO_VISITS"));
         m.shot("p2", s -> s.firstContact(1));
         m.shot("p1", s -> s.firstContact(11)); // 6.3 in his first visit
-        m.expectFoul("p1", Foul.NO_RAIL_AFTER_CONTACT, "6.3");
-        assertTurn(m, "p2", CueBall.IN_POSITION, true);
+        // 5.8: the opponent has a free shot
+        m.expectRulings(foul("p1", Foul.NO_RAIL_AFTER_CONTACT, "6.3"), turn("p2", CueBall.IN_POSITION).withFreeShot(true));
+        assertAt(m, "p2", CueBall.IN_POSITION, true);
         assertEquals(2, m.view().visitsLeft());
     }
 

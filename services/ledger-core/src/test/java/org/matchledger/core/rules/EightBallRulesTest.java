@@ -16,6 +16,8 @@ import org.matchledger.core.view.Status;
 import java.util.ArrayList;
 import java.util.List;
 
+import static org.matchledger.core.support.ExpectedRuling.foul;
+import static org.matchledger.core.support.ExpectedRuling.turn;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -165,7 +167,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.placement("ON_HEAD_STRING").firstContact(1).pocket(3, FOOT_LEFT).rails(5));
 
-        m.expectFoul(P1, Foul.BAD_CUE_BALL_PLACEMENT, "6.10");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.BAD_CUE_BALL_PLACEMENT, "6.10"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
     }
 
@@ -389,7 +392,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.placement(KITCHEN).firstContact(1).pocket(2, FOOT_LEFT).rails(5).scratch());
 
-        m.expectFoul(P1, Foul.CUE_BALL_SCRATCH, "6.1");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.CUE_BALL_SCRATCH, "6.1"), turn(P2, CueBall.IN_HAND));
         assertNo(m, RulingKind.OPTION_OFFERED);
         assertNo(m, RulingKind.BALLS_SPOTTED);
         assertTurn(m, P2, CueBall.IN_HAND);
@@ -404,7 +408,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.placement(KITCHEN).firstContact(1).offTable(5).rails(6));
 
-        m.expectFoul(P1, Foul.BALL_OFF_TABLE, "6.5");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.BALL_OFF_TABLE, "6.5"), turn(P2, CueBall.IN_HAND));
         assertNo(m, RulingKind.BALLS_SPOTTED);
         assertTurn(m, P2, CueBall.IN_HAND);
         assertEquals(allBut(5), m.view().ballsOnTable());
@@ -458,7 +463,8 @@ class EightBallRulesTest {
 
         m.shot(P2, s -> s.call(3, FOOT_LEFT).firstContact(8).rail());
 
-        m.expectFoul(P2, Foul.WRONG_BALL_FIRST, "6.2");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P2, Foul.WRONG_BALL_FIRST, "6.2"), turn(P1, CueBall.IN_HAND));
         assertTurn(m, P1, CueBall.IN_HAND);
         assertTrue(m.view().tableOpen());
     }
@@ -534,7 +540,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(3, FOOT_LEFT).firstContact(10).pocket(3, FOOT_LEFT).rail());
 
-        m.expectFoul(P1, Foul.WRONG_BALL_FIRST, "6.2");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.WRONG_BALL_FIRST, "6.2"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
     }
 
@@ -544,7 +551,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(3, FOOT_LEFT).firstContact(8).rail());
 
-        m.expectFoul(P1, Foul.WRONG_BALL_FIRST, "6.2");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.WRONG_BALL_FIRST, "6.2"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
     }
 
@@ -554,7 +562,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(8, FOOT_LEFT).firstContact(12).rail());
 
-        m.expectFoul(P1, Foul.WRONG_BALL_FIRST, "6.2");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.WRONG_BALL_FIRST, "6.2"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
     }
 
@@ -622,7 +631,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(3, FOOT_LEFT).firstContact(3).pocket(3, FOOT_LEFT).pocket(12, SIDE_RIGHT).rail().scratch());
 
-        m.expectFoul(P1, Foul.CUE_BALL_SCRATCH, "6.1");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.CUE_BALL_SCRATCH, "6.1"), turn(P2, CueBall.IN_HAND));
         assertNo(m, RulingKind.BALLS_SPOTTED);
         assertTurn(m, P2, CueBall.IN_HAND);
         assertEquals(allBut(1, 2, 3, 12), m.view().ballsOnTable());
@@ -743,7 +753,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(3, FOOT_LEFT).firstContact(3));
 
-        m.expectFoul(P1, Foul.NO_RAIL_AFTER_CONTACT, "6.3");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.NO_RAIL_AFTER_CONTACT, "6.3"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
         assertEquals(1, m.player(P1).consecutiveFouls());
     }
@@ -755,7 +766,8 @@ class EightBallRulesTest {
         // docs/rules.md: "hitting nothing is also 6.2 where 6.2 applies"
         m.shot(P1, s -> s.call(3, FOOT_LEFT).noContact());
 
-        m.expectFoul(P1, Foul.WRONG_BALL_FIRST, "6.2");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.WRONG_BALL_FIRST, "6.2"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
     }
 
@@ -765,7 +777,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(3, FOOT_LEFT).firstContact(3).offTable(11).rail());
 
-        m.expectFoul(P1, Foul.BALL_OFF_TABLE, "6.5");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.BALL_OFF_TABLE, "6.5"), turn(P2, CueBall.IN_HAND));
         assertNo(m, RulingKind.BALLS_SPOTTED);
         assertTurn(m, P2, CueBall.IN_HAND);
         assertEquals(allBut(1, 2, 11), m.view().ballsOnTable());
@@ -784,7 +797,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(3, FOOT_LEFT).firstContact(3).pocket(3, FOOT_LEFT).rail().refereeFoul(foul));
 
-        m.expectFoul(P1, Foul.valueOf(foul), rule);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.valueOf(foul), rule), turn(P2, CueBall.IN_HAND));
         assertNo(m, RulingKind.CONTINUE);
         assertTurn(m, P2, CueBall.IN_HAND);
         assertEquals(allBut(1, 2, 3), m.view().ballsOnTable(), "the 3 stays down");
@@ -804,7 +818,8 @@ class EightBallRulesTest {
 
         m.shot(P2, s -> s.placement("IN_FRONT_OF_HEAD_STRING").call(3, FOOT_LEFT).firstContact(3).pocket(3, FOOT_LEFT).rail());
 
-        m.expectFoul(P2, Foul.BAD_CUE_BALL_PLACEMENT, "6.10");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P2, Foul.BAD_CUE_BALL_PLACEMENT, "6.10"), turn(P1, CueBall.IN_HAND));
         assertTurn(m, P1, CueBall.IN_HAND);
     }
 
@@ -814,7 +829,8 @@ class EightBallRulesTest {
 
         m.shot(P2, s -> s.placement(KITCHEN).call(3, FOOT_LEFT).firstContact(3).rail().kitchenContact(true, false));
 
-        m.expectFoul(P2, Foul.BAD_PLAY_FROM_KITCHEN, "6.11");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P2, Foul.BAD_PLAY_FROM_KITCHEN, "6.11"), turn(P1, CueBall.IN_HAND));
         assertTurn(m, P1, CueBall.IN_HAND);
     }
 
@@ -836,7 +852,8 @@ class EightBallRulesTest {
 
         m.ruling("SLOW_PLAY", P1, null);
 
-        m.expectFoul(P1, Foul.SLOW_PLAY, "6.15");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.SLOW_PLAY, "6.15"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
     }
 
@@ -853,7 +870,8 @@ class EightBallRulesTest {
 
         m.shot(P2, s -> s.call(7, FOOT_LEFT).firstContact(7).rail().scratch());   // p2: 3
 
-        m.expectFoul(P2, Foul.CUE_BALL_SCRATCH, "6.1");
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P2, Foul.CUE_BALL_SCRATCH, "6.1"), turn(P1, CueBall.IN_HAND));
         assertNo(m, RulingKind.SERIOUS_FOUL);
         assertNo(m, RulingKind.RACK_WON);
         assertTurn(m, P1, CueBall.IN_HAND);
