@@ -11,6 +11,9 @@ import org.matchledger.core.view.Status;
 
 import java.util.List;
 
+import static org.matchledger.core.support.ExpectedRuling.continueFor;
+import static org.matchledger.core.support.ExpectedRuling.foul;
+import static org.matchledger.core.support.ExpectedRuling.turn;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -89,7 +92,7 @@ class NineBallRulesTest {
     void rule_2_2_breakMustHitTheOneFirst_elseFoul6_2EvenWithABallPocketed() {
         // docs/rules.md 9-ball: "the lowest ball on the table must be hit first (6.2) on every shot, the break included"
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(2).pocket(3).rails(5));
-        m.expectFoul("p1", Foul.WRONG_BALL_FIRST, "6.2");
+        m.expectRulings(foul("p1", Foul.WRONG_BALL_FIRST, "6.2"), turn("p2", CueBall.IN_HAND)); // 2.7
         assertEquals("p2", m.view().atTable());
         assertEquals(CueBall.IN_HAND, m.view().cueBall());
         assertFalse(m.view().ballsOnTable().contains(3), "2.6: balls other than the 9 stay down");
@@ -100,22 +103,20 @@ class NineBallRulesTest {
     void rule_2_2_onceTheOneIsDownTheTwoIsTheBallOn() {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(1).rails(4));
         m.shot("p1", s -> s.firstContact(2).pocket(2).rail());
-        assertNoFoul(m);
-        assertEquals("p1", m.ruling(RulingKind.CONTINUE).player());
+        m.expectRulings(continueFor("p1")); // 2.5
     }
 
     @Test
     void rule_2_2_hittingAHigherBallThanTheLowestIsAFoul() {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(1).rails(4));
         m.shot("p1", s -> s.firstContact(3).rail()); // the 2 is now the lowest
-        m.expectFoul("p1", Foul.WRONG_BALL_FIRST, "6.2");
+        m.expectRulings(foul("p1", Foul.WRONG_BALL_FIRST, "6.2"), turn("p2", CueBall.IN_HAND)); // 2.7
     }
 
     @Test
     void rule_2_3_aBallPocketedMakesTheBreakLegal_breakerContinues() {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(6, "SIDE_LEFT").rails(1));
-        assertNoFoul(m);
-        assertEquals("p1", m.ruling(RulingKind.CONTINUE).player());
+        m.expectRulings(continueFor("p1")); // 2.3, 2.5
         MatchView v = m.view();
         assertEquals("p1", v.atTable());
         assertFalse(v.nextShotIsBreak());
@@ -127,7 +128,7 @@ class NineBallRulesTest {
     @Test
     void rule_2_3_fourObjectBallsToARailMakeTheBreakLegal_tablePassesInPosition() {
         MatchScript m = dryBreak();
-        assertNoFoul(m);
+        m.expectRulings(turn("p2", CueBall.IN_POSITION)); // 2.3 legal, nothing pocketed: the table passes
         Ruling turn = m.ruling(RulingKind.TURN);
         assertEquals("p2", turn.player());
         assertEquals(CueBall.IN_POSITION, turn.cueBall());
@@ -141,7 +142,7 @@ class NineBallRulesTest {
     @Test
     void rule_2_3_nothingPocketedAndThreeBallsToARailIsAnIllegalBreak_inHandAnywhere() {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).rails(3));
-        m.expectFoul("p1", Foul.ILLEGAL_BREAK, "2.3");
+        m.expectRulings(foul("p1", Foul.ILLEGAL_BREAK, "2.3"), turn("p2", CueBall.IN_HAND));
         Ruling turn = m.ruling(RulingKind.TURN);
         assertEquals("p2", turn.player());
         assertEquals(CueBall.IN_HAND, turn.cueBall());
@@ -198,7 +199,8 @@ class NineBallRulesTest {
     @Test
     void rule_2_4_otherFoulsApplyOnAPushOut_scratchIsAFoul() {
         MatchScript m = dryBreak().shot("p2", s -> s.pushOut().firstContact(1).rail().scratch());
-        m.expectFoul("p2", Foul.CUE_BALL_SCRATCH, "6.1");
+        // 2.4: other fouls apply on a push out; 2.7: in hand anywhere
+        m.expectRulings(foul("p2", Foul.CUE_BALL_SCRATCH, "6.1"), turn("p1", CueBall.IN_HAND));
         assertFalse(m.has(RulingKind.PUSH_OUT));
         assertFalse(m.has(RulingKind.OPTION_OFFERED));
         MatchView v = m.view();
@@ -370,7 +372,7 @@ class NineBallRulesTest {
     @Test
     void rule_2_7_afterAStandardFoulTheIncomingPlayerHasBallInHandAnywhere() {
         MatchScript m = scratch(breakerPocketed(), "p1");
-        m.expectFoul("p1", Foul.CUE_BALL_SCRATCH, "6.1");
+        m.expectRulings(foul("p1", Foul.CUE_BALL_SCRATCH, "6.1"), turn("p2", CueBall.IN_HAND)); // 2.7
         Ruling turn = m.ruling(RulingKind.TURN);
         assertEquals("p2", turn.player());
         assertEquals(CueBall.IN_HAND, turn.cueBall());
@@ -481,7 +483,8 @@ class NineBallRulesTest {
         m.shot("p2", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).rails(4)); // dry break, p1 to shoot
         assertFalse(m.has(RulingKind.TWO_FOUL_WARNING));
         scratch(m, "p1");
-        m.expectFoul("p1", Foul.CUE_BALL_SCRATCH, "6.1");
+        // 2.8: the first foul of rack 2, not serious; 2.7: in hand anywhere
+        m.expectRulings(foul("p1", Foul.CUE_BALL_SCRATCH, "6.1"), turn("p2", CueBall.IN_HAND));
         assertFalse(m.has(RulingKind.SERIOUS_FOUL));
         assertFalse(m.has(RulingKind.RACK_WON));
         assertEquals(1, m.player("p1").consecutiveFouls());
