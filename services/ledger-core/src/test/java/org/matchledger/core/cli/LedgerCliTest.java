@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -228,7 +229,7 @@ class LedgerCliTest {
         assertEquals(0, r.exit, r.err);
         JsonNode last = Json.read(r.out.lines().reduce((a, b) -> b).orElseThrow());
         assertEquals("EVENT_REJECTED", last.get("kind").asText());
-        assertTrue(last.get("reason").asText().startsWith("event:"), last.toString());
+        assertThat(last.get("reason").asText()).as("%s", last).startsWith("event:");
     }
 
     @Test
@@ -322,7 +323,7 @@ class LedgerCliTest {
         }).toList();
         JsonNode rejected = rulings.stream().filter(r -> "x".equals(r.path("eventId").asText())).findFirst().orElseThrow();
         assertEquals("EVENT_REJECTED", rejected.path("kind").asText());
-        assertTrue(rejected.path("reason").asText().startsWith("tableId: "), rejected.toString());
+        assertThat(rejected.path("reason").asText()).as("%s", rejected).startsWith("tableId: ");
         assertTrue(rulings.stream().anyMatch(r -> "l".equals(r.path("eventId").asText()) && "LAG_WON".equals(r.path("kind").asText())));
         assertEquals(first.out, run("replay", "--rulings", log.toString()).out, "deterministic");
     }
@@ -398,7 +399,7 @@ class LedgerCliTest {
         Files.writeString(log, "{\"id\":\"x\",\"" + LedgerCli.LOG_TIME_ATTRIBUTE + "\":\"yesterday\"}\n");
         Run r = run("replay", "--correction-window", "24h", log.toString());
         assertEquals(2, r.exit);
-        assertTrue(r.err.contains(":1: " + LedgerCli.LOG_TIME_ATTRIBUTE), r.err);
+        assertThat(r.err).contains(":1: " + LedgerCli.LOG_TIME_ATTRIBUTE);
         assertEquals(2, run("replay", "--correction-window", "soon", log.toString()).exit);
     }
 }

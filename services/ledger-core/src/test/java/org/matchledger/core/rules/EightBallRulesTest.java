@@ -16,6 +16,8 @@ import org.matchledger.core.view.Status;
 import java.util.ArrayList;
 import java.util.List;
 
+import static org.matchledger.core.support.ExpectedRuling.foul;
+import static org.matchledger.core.support.ExpectedRuling.turn;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -95,15 +97,6 @@ class EightBallRulesTest {
         return out;
     }
 
-    private static void assertFoul(MatchScript m, String offender, String rule, Foul foul) {
-        assertTrue(m.lastApplied(), "event applied");
-        Ruling r = m.ruling(RulingKind.FOUL);
-        assertEquals(offender, r.player(), "FOUL player");
-        assertEquals(rule, r.rule(), "FOUL rule");
-        assertEquals(foul, r.foul(), "FOUL name");
-        assertEquals(1, m.kinds().stream().filter(k -> k == RulingKind.FOUL).count(), "one shot, one foul");
-    }
-
     /** The table changed hands: a TURN ruling for {@code incoming} and the view agrees. */
     private static void assertTurn(MatchScript m, String incoming, CueBall cueBall) {
         Ruling turn = m.ruling(RulingKind.TURN);
@@ -174,7 +167,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.placement("ON_HEAD_STRING").firstContact(1).pocket(3, FOOT_LEFT).rails(5));
 
-        assertFoul(m, P1, "6.10", Foul.BAD_CUE_BALL_PLACEMENT);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.BAD_CUE_BALL_PLACEMENT, "6.10"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
     }
 
@@ -255,8 +249,7 @@ class EightBallRulesTest {
         // docs/view.md pendingOption: "no shot is accepted meanwhile"
         m.shot(P2, s -> s.call(3, FOOT_LEFT).firstContact(3).pocket(3, FOOT_LEFT).rail());
 
-        assertFalse(m.lastApplied());
-        assertNotNull(m.rejection());
+        m.expectRejected("type"); // docs/events.md: "type: p2 has an option pending [...]"
         assertEquals(lastSeq, m.view().lastSeq());
         assertEquals(P2, m.view().pendingOption().player());
     }
@@ -361,7 +354,7 @@ class EightBallRulesTest {
     void rule_3_3f_eightAndCueBallPocketedOnBreak_foul6_1_incomingPlayerChooses() {
         MatchScript m = eightAndScratchOnBreakByP1();
 
-        assertFoul(m, P1, "6.1", Foul.CUE_BALL_SCRATCH);
+        m.expectFoul(P1, Foul.CUE_BALL_SCRATCH, "6.1");
         assertOffered(m, P2, OptionName.SPOT_EIGHT, OptionName.REBREAK);
         assertNo(m, RulingKind.RACK_WON);
         assertEquals(1, m.player(P1).consecutiveFouls());
@@ -399,7 +392,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.placement(KITCHEN).firstContact(1).pocket(2, FOOT_LEFT).rails(5).scratch());
 
-        assertFoul(m, P1, "6.1", Foul.CUE_BALL_SCRATCH);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.CUE_BALL_SCRATCH, "6.1"), turn(P2, CueBall.IN_HAND));
         assertNo(m, RulingKind.OPTION_OFFERED);
         assertNo(m, RulingKind.BALLS_SPOTTED);
         assertTurn(m, P2, CueBall.IN_HAND);
@@ -414,7 +408,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.placement(KITCHEN).firstContact(1).offTable(5).rails(6));
 
-        assertFoul(m, P1, "6.5", Foul.BALL_OFF_TABLE);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.BALL_OFF_TABLE, "6.5"), turn(P2, CueBall.IN_HAND));
         assertNo(m, RulingKind.BALLS_SPOTTED);
         assertTurn(m, P2, CueBall.IN_HAND);
         assertEquals(allBut(5), m.view().ballsOnTable());
@@ -426,7 +421,7 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.placement(KITCHEN).firstContact(1).offTable(8).rails(6));
 
-        assertFoul(m, P1, "6.5", Foul.BALL_OFF_TABLE);
+        m.expectFoul(P1, Foul.BALL_OFF_TABLE, "6.5");
         assertNo(m, RulingKind.RACK_WON); // 3.8 applies "not on the break"
         assertEquals(List.of(8), m.ruling(RulingKind.BALLS_SPOTTED).balls());
         assertTurn(m, P2, CueBall.IN_HAND);
@@ -468,7 +463,8 @@ class EightBallRulesTest {
 
         m.shot(P2, s -> s.call(3, FOOT_LEFT).firstContact(8).rail());
 
-        assertFoul(m, P2, "6.2", Foul.WRONG_BALL_FIRST);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P2, Foul.WRONG_BALL_FIRST, "6.2"), turn(P1, CueBall.IN_HAND));
         assertTurn(m, P1, CueBall.IN_HAND);
         assertTrue(m.view().tableOpen());
     }
@@ -544,7 +540,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(3, FOOT_LEFT).firstContact(10).pocket(3, FOOT_LEFT).rail());
 
-        assertFoul(m, P1, "6.2", Foul.WRONG_BALL_FIRST);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.WRONG_BALL_FIRST, "6.2"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
     }
 
@@ -554,7 +551,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(3, FOOT_LEFT).firstContact(8).rail());
 
-        assertFoul(m, P1, "6.2", Foul.WRONG_BALL_FIRST);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.WRONG_BALL_FIRST, "6.2"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
     }
 
@@ -564,7 +562,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(8, FOOT_LEFT).firstContact(12).rail());
 
-        assertFoul(m, P1, "6.2", Foul.WRONG_BALL_FIRST);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.WRONG_BALL_FIRST, "6.2"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
     }
 
@@ -632,7 +631,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(3, FOOT_LEFT).firstContact(3).pocket(3, FOOT_LEFT).pocket(12, SIDE_RIGHT).rail().scratch());
 
-        assertFoul(m, P1, "6.1", Foul.CUE_BALL_SCRATCH);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.CUE_BALL_SCRATCH, "6.1"), turn(P2, CueBall.IN_HAND));
         assertNo(m, RulingKind.BALLS_SPOTTED);
         assertTurn(m, P2, CueBall.IN_HAND);
         assertEquals(allBut(1, 2, 3, 12), m.view().ballsOnTable());
@@ -753,7 +753,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(3, FOOT_LEFT).firstContact(3));
 
-        assertFoul(m, P1, "6.3", Foul.NO_RAIL_AFTER_CONTACT);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.NO_RAIL_AFTER_CONTACT, "6.3"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
         assertEquals(1, m.player(P1).consecutiveFouls());
     }
@@ -765,7 +766,8 @@ class EightBallRulesTest {
         // docs/rules.md: "hitting nothing is also 6.2 where 6.2 applies"
         m.shot(P1, s -> s.call(3, FOOT_LEFT).noContact());
 
-        assertFoul(m, P1, "6.2", Foul.WRONG_BALL_FIRST);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.WRONG_BALL_FIRST, "6.2"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
     }
 
@@ -775,7 +777,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(3, FOOT_LEFT).firstContact(3).offTable(11).rail());
 
-        assertFoul(m, P1, "6.5", Foul.BALL_OFF_TABLE);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.BALL_OFF_TABLE, "6.5"), turn(P2, CueBall.IN_HAND));
         assertNo(m, RulingKind.BALLS_SPOTTED);
         assertTurn(m, P2, CueBall.IN_HAND);
         assertEquals(allBut(1, 2, 11), m.view().ballsOnTable());
@@ -794,7 +797,8 @@ class EightBallRulesTest {
 
         m.shot(P1, s -> s.call(3, FOOT_LEFT).firstContact(3).pocket(3, FOOT_LEFT).rail().refereeFoul(foul));
 
-        assertFoul(m, P1, rule, Foul.valueOf(foul));
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.valueOf(foul), rule), turn(P2, CueBall.IN_HAND));
         assertNo(m, RulingKind.CONTINUE);
         assertTurn(m, P2, CueBall.IN_HAND);
         assertEquals(allBut(1, 2, 3), m.view().ballsOnTable(), "the 3 stays down");
@@ -814,7 +818,8 @@ class EightBallRulesTest {
 
         m.shot(P2, s -> s.placement("IN_FRONT_OF_HEAD_STRING").call(3, FOOT_LEFT).firstContact(3).pocket(3, FOOT_LEFT).rail());
 
-        assertFoul(m, P2, "6.10", Foul.BAD_CUE_BALL_PLACEMENT);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P2, Foul.BAD_CUE_BALL_PLACEMENT, "6.10"), turn(P1, CueBall.IN_HAND));
         assertTurn(m, P1, CueBall.IN_HAND);
     }
 
@@ -824,7 +829,8 @@ class EightBallRulesTest {
 
         m.shot(P2, s -> s.placement(KITCHEN).call(3, FOOT_LEFT).firstContact(3).rail().kitchenContact(true, false));
 
-        assertFoul(m, P2, "6.11", Foul.BAD_PLAY_FROM_KITCHEN);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P2, Foul.BAD_PLAY_FROM_KITCHEN, "6.11"), turn(P1, CueBall.IN_HAND));
         assertTurn(m, P1, CueBall.IN_HAND);
     }
 
@@ -834,7 +840,7 @@ class EightBallRulesTest {
 
         m.shot(P2, s -> s.call(10, FOOT_LEFT).firstContact(10).rail());
 
-        assertFoul(m, P2, "6.13", Foul.OUT_OF_TURN);
+        m.expectFoul(P2, Foul.OUT_OF_TURN, "6.13");
         assertEquals(P1, m.view().atTable());
         assertEquals(CueBall.IN_HAND, m.view().cueBall());
         assertEquals(1, m.player(P2).consecutiveFouls());
@@ -846,7 +852,8 @@ class EightBallRulesTest {
 
         m.ruling("SLOW_PLAY", P1, null);
 
-        assertFoul(m, P1, "6.15", Foul.SLOW_PLAY);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P1, Foul.SLOW_PLAY, "6.15"), turn(P2, CueBall.IN_HAND));
         assertTurn(m, P2, CueBall.IN_HAND);
     }
 
@@ -863,7 +870,8 @@ class EightBallRulesTest {
 
         m.shot(P2, s -> s.call(7, FOOT_LEFT).firstContact(7).rail().scratch());   // p2: 3
 
-        assertFoul(m, P2, "6.1", Foul.CUE_BALL_SCRATCH);
+        // 3.9: a foul passes the table, the cue ball in hand anywhere
+        m.expectRulings(foul(P2, Foul.CUE_BALL_SCRATCH, "6.1"), turn(P1, CueBall.IN_HAND));
         assertNo(m, RulingKind.SERIOUS_FOUL);
         assertNo(m, RulingKind.RACK_WON);
         assertTurn(m, P1, CueBall.IN_HAND);

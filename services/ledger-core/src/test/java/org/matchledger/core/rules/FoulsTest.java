@@ -6,6 +6,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.support.MatchScript;
@@ -19,6 +20,10 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
+import static org.matchledger.core.support.ExpectedRuling.continueFor;
+import static org.matchledger.core.support.ExpectedRuling.foul;
+import static org.matchledger.core.support.ExpectedRuling.kind;
+import static org.matchledger.core.support.ExpectedRuling.turn;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -52,16 +57,6 @@ class FoulsTest {
         return m.rulings().stream().filter(r -> r.kind() == RulingKind.FOUL).toList();
     }
 
-    /** Exactly one FOUL ruling on the last event, with this player, foul name and rule (docs/view.md). */
-    private static void assertFoul(MatchScript m, String player, String foul, String rule) {
-        assertTrue(m.lastApplied(), () -> "event rejected: " + m.rulings());
-        List<Ruling> f = fouls(m);
-        assertEquals(1, f.size(), () -> "one FOUL ruling expected in " + m.kinds());
-        assertEquals(player, f.get(0).player());
-        assertEquals(foul, f.get(0).foul().name());
-        assertEquals(rule, f.get(0).rule());
-    }
-
     private static void assertNoFoul(MatchScript m) {
         assertTrue(m.lastApplied(), () -> "event rejected: " + m.rulings());
         assertTrue(fouls(m).isEmpty(), () -> "no FOUL expected in " + m.kinds());
@@ -78,21 +73,21 @@ class FoulsTest {
     @Test
     void rule_6_1_cueBallPocketedIsAFoul() {
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).rail().scratch());
-        assertFoul(m, "p1", "CUE_BALL_SCRATCH", "6.1");
+        m.expectRulings(foul("p1", Foul.CUE_BALL_SCRATCH, "6.1"), turn("p2", CueBall.IN_HAND)); // 2.7
         assertInHandFor(m, "p2");
     }
 
     @Test
     void rule_6_1_cueBallOffTheTableIsAFoul() {
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).rail().cueBallOffTable());
-        assertFoul(m, "p1", "CUE_BALL_SCRATCH", "6.1");
+        m.expectRulings(foul("p1", Foul.CUE_BALL_SCRATCH, "6.1"), turn("p2", CueBall.IN_HAND)); // 2.7
         assertInHandFor(m, "p2");
     }
 
     @Test
     void rule_6_2_firstContactNotTheLowestBallIsAFoul() {
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(3).pocket(3).rail());
-        assertFoul(m, "p1", "WRONG_BALL_FIRST", "6.2");
+        m.expectRulings(foul("p1", Foul.WRONG_BALL_FIRST, "6.2"), turn("p2", CueBall.IN_HAND)); // 2.7
         assertInHandFor(m, "p2");
     }
 
@@ -100,13 +95,13 @@ class FoulsTest {
     void rule_6_2_hittingNothingIs6_2WhereTheRuleApplies() {
         // docs/rules.md: "hitting nothing is also 6.2 where 6.2 applies, else 6.3" — 6.2 applies on every 9-ball shot
         MatchScript m = p1AtTable().shot("p1", s -> s.noContact());
-        assertFoul(m, "p1", "WRONG_BALL_FIRST", "6.2");
+        m.expectRulings(foul("p1", Foul.WRONG_BALL_FIRST, "6.2"), turn("p2", CueBall.IN_HAND)); // 2.7
     }
 
     @Test
     void rule_6_3_nothingPocketedAndNoRailAfterContactIsAFoul() {
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1));
-        assertFoul(m, "p1", "NO_RAIL_AFTER_CONTACT", "6.3");
+        m.expectRulings(foul("p1", Foul.NO_RAIL_AFTER_CONTACT, "6.3"), turn("p2", CueBall.IN_HAND)); // 2.7
         assertInHandFor(m, "p2");
     }
 
@@ -114,8 +109,7 @@ class FoulsTest {
     void rule_6_3_aBallPocketedWithoutAnyRailIsNoFoul() {
         // 6.3 needs both: nothing pocketed AND no ball to a rail
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).pocket(1));
-        assertNoFoul(m);
-        assertEquals("p1", m.ruling(RulingKind.CONTINUE).player());
+        m.expectRulings(continueFor("p1")); // 2.5: no foul, the shooter stays
     }
 
     // ---- 6.4 – 6.12 reported by the referee ------------------------------------------------------------------
@@ -130,7 +124,7 @@ class FoulsTest {
             "CUE_ON_TABLE,      6.12"})
     void rule_6_4_to_6_12_refereeReportedFoulOnAnOtherwiseLegalShot(String foul, String rule) {
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).pocket(3).rail().refereeFoul(foul));
-        assertFoul(m, "p1", foul, rule);
+        m.expectRulings(foul("p1", Foul.valueOf(foul), rule), turn("p2", CueBall.IN_HAND)); // 2.7
         assertInHandFor(m, "p2");
         assertFalse(m.view().ballsOnTable().contains(3), "2.6: the 3 pocketed on the foul stays down");
         assertEquals(1, m.player("p1").consecutiveFouls());
@@ -139,7 +133,7 @@ class FoulsTest {
     @Test
     void rule_6_5_objectBallOffTheTableIsAFoul_andIn9BallItStaysOff() {
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).offTable(5).rail());
-        assertFoul(m, "p1", "BALL_OFF_TABLE", "6.5");
+        m.expectRulings(foul("p1", Foul.BALL_OFF_TABLE, "6.5"), turn("p2", CueBall.IN_HAND)); // 2.7
         assertInHandFor(m, "p2");
         assertFalse(m.has(RulingKind.BALLS_SPOTTED));
         assertEquals(List.of(1, 3, 4, 6, 7, 8, 9), m.view().ballsOnTable());
@@ -150,7 +144,7 @@ class FoulsTest {
     void rule_6_10_placingOnOrInFrontOfTheHeadStringWhenInHandBehindIt(String placement) {
         // otherwise a legal break (the 3 pocketed): only the placement is wrong
         MatchScript m = ready().shot("p1", s -> s.placement(placement).firstContact(1).pocket(3).rails(5));
-        assertFoul(m, "p1", "BAD_CUE_BALL_PLACEMENT", "6.10");
+        m.expectRulings(foul("p1", Foul.BAD_CUE_BALL_PLACEMENT, "6.10"), turn("p2", CueBall.IN_HAND)); // 2.7
         assertInHandFor(m, "p2");
         assertFalse(m.view().pushOutAvailable());
     }
@@ -159,8 +153,7 @@ class FoulsTest {
     void rule_6_10_placingInFrontOfTheHeadStringIsFineWhenInHandAnywhere() {
         MatchScript m = p1AtTable().shot("p1", s -> s.firstContact(1).rail().scratch()); // p2 in hand anywhere
         m.shot("p2", s -> s.placement("IN_FRONT_OF_HEAD_STRING").firstContact(1).pocket(1).rail());
-        assertNoFoul(m);
-        assertEquals("p2", m.ruling(RulingKind.CONTINUE).player());
+        m.expectRulings(continueFor("p2")); // 2.5: no foul, the shooter stays
     }
 
     /**
@@ -180,7 +173,7 @@ class FoulsTest {
     void rule_6_11_eightBall_firstContactBehindTheHeadStringBeforeTheCueBallCrossedItIsAFoul() {
         MatchScript m = eightBallInHandInKitchenForP2().shot("p2", s -> s.placement("BEHIND_HEAD_STRING")
                 .call(3, "FOOT_LEFT").firstContact(3).rail().kitchenContact(true, false));
-        assertFoul(m, "p2", "BAD_PLAY_FROM_KITCHEN", "6.11");
+        m.expectFoul("p2", Foul.BAD_PLAY_FROM_KITCHEN, "6.11");
         assertInHandFor(m, "p1"); // 3.9
     }
 
@@ -196,8 +189,7 @@ class FoulsTest {
         // docs/rules.md 2.7 lists 6.1–6.10, 6.12, 6.13, 6.15 for 9-ball: 6.11 is not among them
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(3).rails(5)
                 .kitchenContact(true, false));
-        assertNoFoul(m);
-        assertEquals("p1", m.ruling(RulingKind.CONTINUE).player());
+        m.expectRulings(continueFor("p1")); // 2.3 legal break, 2.5: the breaker stays
     }
 
     // ---- 6.13 – 6.16 -------------------------------------------------------------------------------------------
@@ -205,7 +197,8 @@ class FoulsTest {
     @Test
     void rule_6_13_shotOutOfTurnIsAFoulOnTheShooter_theRightfulPlayerGetsBallInHand() {
         MatchScript m = p1AtTable().shot("p2", s -> s.firstContact(1).rail());
-        assertFoul(m, "p2", "OUT_OF_TURN", "6.13");
+        // 6.13: p1, who should have shot, never left the table, so no TURN (docs/view.md: "the table changes hands")
+        m.expectRulings(foul("p2", Foul.OUT_OF_TURN, "6.13"));
         assertInHandFor(m, "p1");
         assertEquals(1, m.player("p2").consecutiveFouls());
         assertEquals(0, m.player("p1").consecutiveFouls());
@@ -231,7 +224,7 @@ class FoulsTest {
     @Test
     void rule_6_15_slowPlayRulingIsAStandardFoul() {
         MatchScript m = p1AtTable().ruling("SLOW_PLAY", "p1", null);
-        assertFoul(m, "p1", "SLOW_PLAY", "6.15");
+        m.expectRulings(foul("p1", Foul.SLOW_PLAY, "6.15"), turn("p2", CueBall.IN_HAND)); // 2.7
         assertInHandFor(m, "p2");
         assertEquals(1, m.player("p1").consecutiveFouls());
     }
@@ -240,7 +233,7 @@ class FoulsTest {
     void rule_6_15_slowPlayOnThePlayerNotAtTheTable_thePlayerAtTheTableTakesBallInHand() {
         // contract silent on who shoots: the standard-foul remedy goes to the offender's opponent, here already shooting
         MatchScript m = p1AtTable().ruling("SLOW_PLAY", "p2", null);
-        assertFoul(m, "p2", "SLOW_PLAY", "6.15");
+        m.expectFoul("p2", Foul.SLOW_PLAY, "6.15");
         assertInHandFor(m, "p1");
         assertEquals(1, m.player("p2").consecutiveFouls());
     }
@@ -248,7 +241,7 @@ class FoulsTest {
     @Test
     void rule_6_16_unsportsmanlikeWithStandardFoulPenalty() {
         MatchScript m = p1AtTable().ruling("UNSPORTSMANLIKE", "p1", "STANDARD_FOUL");
-        assertFoul(m, "p1", "UNSPORTSMANLIKE", "6.16");
+        m.expectRulings(foul("p1", Foul.UNSPORTSMANLIKE, "6.16"), turn("p2", CueBall.IN_HAND)); // 2.7
         assertInHandFor(m, "p2");
         assertEquals(1, m.player("p1").consecutiveFouls(), "docs/events.md: STANDARD_FOUL counts toward 6.14");
     }
@@ -256,10 +249,7 @@ class FoulsTest {
     @Test
     void rule_6_16_unsportsmanlikeWarningIsNoFoul() {
         MatchScript m = p1AtTable().ruling("UNSPORTSMANLIKE", "p1", "WARNING");
-        assertNoFoul(m);
-        Ruling w = m.ruling(RulingKind.WARNING);
-        assertEquals("p1", w.player());
-        assertEquals("6.16", w.rule());
+        m.expectRulings(kind(RulingKind.WARNING).withPlayer("p1").withRule("6.16")); // 6.16, docs/view.md
         assertEquals("p1", m.view().atTable());
         assertEquals(CueBall.IN_POSITION, m.view().cueBall());
         assertEquals(0, m.player("p1").consecutiveFouls());
@@ -300,7 +290,7 @@ class FoulsTest {
     @MethodSource("severalInfractions")
     void rule_6_oneShotOneFoul_citesTheFirstInViewMdOrder(String label, Consumer<ShotFacts> facts, String foul, String rule) {
         MatchScript m = p1AtTable().shot("p1", facts);
-        assertFoul(m, "p1", foul, rule);
+        m.expectRulings(foul("p1", Foul.valueOf(foul), rule), turn("p2", CueBall.IN_HAND)); // 2.7
         assertEquals(1, m.player("p1").consecutiveFouls(), "penalised once, counted once");
         assertInHandFor(m, "p2");
     }
@@ -308,7 +298,8 @@ class FoulsTest {
     @Test
     void rule_6_13_outOfTurnShotWithAScratchIsOneFoulCitedAs6_1() {
         MatchScript m = p1AtTable().shot("p2", s -> s.firstContact(1).rail().scratch());
-        assertFoul(m, "p2", "CUE_BALL_SCRATCH", "6.1");
+        // 6.13: p1, who should have shot, never left the table, so no TURN (docs/view.md: "the table changes hands")
+        m.expectRulings(foul("p2", Foul.CUE_BALL_SCRATCH, "6.1"));
         assertInHandFor(m, "p1");
         assertEquals(1, m.player("p2").consecutiveFouls());
     }
@@ -316,7 +307,8 @@ class FoulsTest {
     @Test
     void rule_6_13_outOfTurnShotWithCueOnTableIsOneFoulCitedAs6_12() {
         MatchScript m = p1AtTable().shot("p2", s -> s.firstContact(1).rail().refereeFoul("CUE_ON_TABLE"));
-        assertFoul(m, "p2", "CUE_ON_TABLE", "6.12");
+        // 6.13: p1, who should have shot, never left the table, so no TURN (docs/view.md: "the table changes hands")
+        m.expectRulings(foul("p2", Foul.CUE_ON_TABLE, "6.12"));
         assertInHandFor(m, "p1");
     }
 
@@ -324,7 +316,7 @@ class FoulsTest {
     void rule_6_10_badPlacementWithCueOnTableOnTheBreakIsOneFoulCitedAs6_10() {
         MatchScript m = ready().shot("p1", s -> s.placement("ON_HEAD_STRING").firstContact(1).pocket(3).rails(5)
                 .refereeFoul("CUE_ON_TABLE"));
-        assertFoul(m, "p1", "BAD_CUE_BALL_PLACEMENT", "6.10");
+        m.expectRulings(foul("p1", Foul.BAD_CUE_BALL_PLACEMENT, "6.10"), turn("p2", CueBall.IN_HAND)); // 2.7
     }
 
     @Test
@@ -348,17 +340,14 @@ class FoulsTest {
         // is not looked at on a break; the 1 hit first and 4 object balls to a rail pass 2.3.
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1)
                 .set("objectBallsToRail", IntNode.valueOf(4)));
-        assertNoFoul(m);
-        Ruling turn = m.ruling(RulingKind.TURN);
-        assertEquals("p2", turn.player());
-        assertEquals(CueBall.IN_POSITION, turn.cueBall());
+        m.expectRulings(turn("p2", CueBall.IN_POSITION)); // 2.3 legal break, nothing pocketed: the table passes
         assertTrue(m.view().pushOutAvailable());
     }
 
     @Test
     void rule_2_3_breakTestReplaces6_3_aBreakWithNoRailAtAllIsCitedAs2_3NotAs6_3() {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1));
-        assertFoul(m, "p1", "ILLEGAL_BREAK", "2.3");
+        m.expectRulings(foul("p1", Foul.ILLEGAL_BREAK, "2.3"), turn("p2", CueBall.IN_HAND)); // 2.7
         assertInHandFor(m, "p2");
     }
 
@@ -378,7 +367,7 @@ class FoulsTest {
             default -> throw new IllegalArgumentException(infraction);
         };
         MatchScript m = ready().shot("p1", facts);
-        assertFoul(m, "p1", foul, rule);
+        m.expectRulings(foul("p1", Foul.valueOf(foul), rule), turn("p2", CueBall.IN_HAND)); // 2.7
         assertEquals(1, m.player("p1").consecutiveFouls());
         assertInHandFor(m, "p2");
     }
@@ -386,7 +375,7 @@ class FoulsTest {
     @Test
     void rule_2_3_legalBreakDoesNotMakeAScratchLegal() {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(4).rails(6).scratch());
-        assertFoul(m, "p1", "CUE_BALL_SCRATCH", "6.1");
+        m.expectRulings(foul("p1", Foul.CUE_BALL_SCRATCH, "6.1"), turn("p2", CueBall.IN_HAND)); // 2.7
         MatchView v = m.view();
         assertEquals("p2", v.atTable());
         assertEquals(CueBall.IN_HAND, v.cueBall());

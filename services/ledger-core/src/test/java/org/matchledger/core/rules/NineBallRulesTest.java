@@ -1,6 +1,7 @@
 package org.matchledger.core.rules;
 
 import org.junit.jupiter.api.Test;
+import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.support.MatchScript;
@@ -10,6 +11,9 @@ import org.matchledger.core.view.Status;
 
 import java.util.List;
 
+import static org.matchledger.core.support.ExpectedRuling.continueFor;
+import static org.matchledger.core.support.ExpectedRuling.foul;
+import static org.matchledger.core.support.ExpectedRuling.turn;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
@@ -54,25 +58,13 @@ class NineBallRulesTest {
         return m.rulings().stream().filter(r -> r.kind() == kind).toList();
     }
 
-    /** Exactly one FOUL ruling on the last event, with this player, foul name and rule. */
-    private static void assertFoul(MatchScript m, String player, String foul, String rule) {
-        assertTrue(m.lastApplied(), () -> "event rejected: " + m.rulings());
-        List<Ruling> fouls = all(m, RulingKind.FOUL);
-        assertEquals(1, fouls.size(), () -> "one FOUL ruling expected in " + m.kinds());
-        Ruling f = fouls.get(0);
-        assertEquals(player, f.player());
-        assertEquals(foul, f.foul().name());
-        assertEquals(rule, f.rule());
-    }
-
     private static void assertNoFoul(MatchScript m) {
         assertTrue(m.lastApplied(), () -> "event rejected: " + m.rulings());
         assertFalse(m.has(RulingKind.FOUL), () -> "no FOUL expected in " + m.kinds());
     }
 
     private static void assertRejected(MatchScript m, long lastSeqBefore, String field) {
-        assertFalse(m.lastApplied());
-        assertTrue(m.rejection().contains(field), () -> "reason should name " + field + ": " + m.rejection());
+        m.expectRejected(field);
         assertEquals(lastSeqBefore, m.view().lastSeq(), "a rejected event does not take its seq");
     }
 
@@ -100,7 +92,7 @@ class NineBallRulesTest {
     void rule_2_2_breakMustHitTheOneFirst_elseFoul6_2EvenWithABallPocketed() {
         // docs/rules.md 9-ball: "the lowest ball on the table must be hit first (6.2) on every shot, the break included"
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(2).pocket(3).rails(5));
-        assertFoul(m, "p1", "WRONG_BALL_FIRST", "6.2");
+        m.expectRulings(foul("p1", Foul.WRONG_BALL_FIRST, "6.2"), turn("p2", CueBall.IN_HAND)); // 2.7
         assertEquals("p2", m.view().atTable());
         assertEquals(CueBall.IN_HAND, m.view().cueBall());
         assertFalse(m.view().ballsOnTable().contains(3), "2.6: balls other than the 9 stay down");
@@ -111,22 +103,20 @@ class NineBallRulesTest {
     void rule_2_2_onceTheOneIsDownTheTwoIsTheBallOn() {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(1).rails(4));
         m.shot("p1", s -> s.firstContact(2).pocket(2).rail());
-        assertNoFoul(m);
-        assertEquals("p1", m.ruling(RulingKind.CONTINUE).player());
+        m.expectRulings(continueFor("p1")); // 2.5
     }
 
     @Test
     void rule_2_2_hittingAHigherBallThanTheLowestIsAFoul() {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(1).rails(4));
         m.shot("p1", s -> s.firstContact(3).rail()); // the 2 is now the lowest
-        assertFoul(m, "p1", "WRONG_BALL_FIRST", "6.2");
+        m.expectRulings(foul("p1", Foul.WRONG_BALL_FIRST, "6.2"), turn("p2", CueBall.IN_HAND)); // 2.7
     }
 
     @Test
     void rule_2_3_aBallPocketedMakesTheBreakLegal_breakerContinues() {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(6, "SIDE_LEFT").rails(1));
-        assertNoFoul(m);
-        assertEquals("p1", m.ruling(RulingKind.CONTINUE).player());
+        m.expectRulings(continueFor("p1")); // 2.3, 2.5
         MatchView v = m.view();
         assertEquals("p1", v.atTable());
         assertFalse(v.nextShotIsBreak());
@@ -138,7 +128,7 @@ class NineBallRulesTest {
     @Test
     void rule_2_3_fourObjectBallsToARailMakeTheBreakLegal_tablePassesInPosition() {
         MatchScript m = dryBreak();
-        assertNoFoul(m);
+        m.expectRulings(turn("p2", CueBall.IN_POSITION)); // 2.3 legal, nothing pocketed: the table passes
         Ruling turn = m.ruling(RulingKind.TURN);
         assertEquals("p2", turn.player());
         assertEquals(CueBall.IN_POSITION, turn.cueBall());
@@ -152,7 +142,7 @@ class NineBallRulesTest {
     @Test
     void rule_2_3_nothingPocketedAndThreeBallsToARailIsAnIllegalBreak_inHandAnywhere() {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).rails(3));
-        assertFoul(m, "p1", "ILLEGAL_BREAK", "2.3");
+        m.expectRulings(foul("p1", Foul.ILLEGAL_BREAK, "2.3"), turn("p2", CueBall.IN_HAND));
         Ruling turn = m.ruling(RulingKind.TURN);
         assertEquals("p2", turn.player());
         assertEquals(CueBall.IN_HAND, turn.cueBall());
@@ -209,7 +199,8 @@ class NineBallRulesTest {
     @Test
     void rule_2_4_otherFoulsApplyOnAPushOut_scratchIsAFoul() {
         MatchScript m = dryBreak().shot("p2", s -> s.pushOut().firstContact(1).rail().scratch());
-        assertFoul(m, "p2", "CUE_BALL_SCRATCH", "6.1");
+        // 2.4: other fouls apply on a push out; 2.7: in hand anywhere
+        m.expectRulings(foul("p2", Foul.CUE_BALL_SCRATCH, "6.1"), turn("p1", CueBall.IN_HAND));
         assertFalse(m.has(RulingKind.PUSH_OUT));
         assertFalse(m.has(RulingKind.OPTION_OFFERED));
         MatchView v = m.view();
@@ -249,7 +240,7 @@ class NineBallRulesTest {
         MatchScript m = ready();
         long before = m.view().lastSeq();
         m.shot("p1", s -> s.pushOut().placement("BEHIND_HEAD_STRING").firstContact(1).rails(4));
-        assertRejected(m, before, "pushOut");
+        assertRejected(m, before, "data.pushOut");
         assertTrue(m.view().nextShotIsBreak());
     }
 
@@ -259,7 +250,7 @@ class NineBallRulesTest {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(3).rails(4).scratch());
         long before = m.view().lastSeq();
         m.shot("p2", s -> s.pushOut().firstContact(1).rail());
-        assertRejected(m, before, "pushOut");
+        assertRejected(m, before, "data.pushOut");
         assertEquals("p2", m.view().atTable());
         assertEquals(CueBall.IN_HAND, m.view().cueBall());
     }
@@ -269,7 +260,7 @@ class NineBallRulesTest {
         MatchScript m = breakerPocketed().shot("p1", s -> s.firstContact(1).pocket(4).rail());
         long before = m.view().lastSeq();
         m.shot("p1", s -> s.pushOut().firstContact(1).rail());
-        assertRejected(m, before, "pushOut");
+        assertRejected(m, before, "data.pushOut");
     }
 
     @Test
@@ -277,7 +268,7 @@ class NineBallRulesTest {
         MatchScript m = dryBreak().shot("p2", s -> s.pushOut().firstContact(1).rail()).choose("p1", "SHOOT");
         long before = m.view().lastSeq();
         m.shot("p1", s -> s.pushOut().firstContact(1).rail());
-        assertRejected(m, before, "pushOut");
+        assertRejected(m, before, "data.pushOut");
     }
 
     // ---- 2.5 continuing and winning ---------------------------------------------------------------------------
@@ -343,7 +334,7 @@ class NineBallRulesTest {
     @Test
     void rule_2_6_theNinePocketedOnAFoulIsSpotted() {
         MatchScript m = breakerPocketed().shot("p1", s -> s.firstContact(2).pocket(9).rail()); // the 1 is lowest
-        assertFoul(m, "p1", "WRONG_BALL_FIRST", "6.2");
+        m.expectFoul("p1", Foul.WRONG_BALL_FIRST, "6.2");
         assertFalse(m.has(RulingKind.RACK_WON));
         assertEquals(List.of(9), m.ruling(RulingKind.BALLS_SPOTTED).balls());
         assertEquals(List.of(1, 2, 4, 5, 6, 7, 8, 9), m.view().ballsOnTable());
@@ -353,7 +344,7 @@ class NineBallRulesTest {
     @Test
     void rule_2_6_theNineDrivenOffTheTableIsSpotted() {
         MatchScript m = breakerPocketed().shot("p1", s -> s.firstContact(1).offTable(9).rail());
-        assertFoul(m, "p1", "BALL_OFF_TABLE", "6.5");
+        m.expectFoul("p1", Foul.BALL_OFF_TABLE, "6.5");
         assertEquals(List.of(9), m.ruling(RulingKind.BALLS_SPOTTED).balls());
         assertTrue(m.view().ballsOnTable().contains(9));
         assertFalse(m.has(RulingKind.RACK_WON));
@@ -362,7 +353,7 @@ class NineBallRulesTest {
     @Test
     void rule_2_6_theNinePocketedOnAFoulBreakIsSpotted() {
         MatchScript m = ready().shot("p1", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).pocket(9).rails(4).scratch());
-        assertFoul(m, "p1", "CUE_BALL_SCRATCH", "6.1");
+        m.expectFoul("p1", Foul.CUE_BALL_SCRATCH, "6.1");
         assertFalse(m.has(RulingKind.RACK_WON));
         assertEquals(List.of(9), m.ruling(RulingKind.BALLS_SPOTTED).balls());
         assertEquals(FULL_RACK, m.view().ballsOnTable());
@@ -371,7 +362,7 @@ class NineBallRulesTest {
     @Test
     void rule_2_6_otherBallsPocketedOnAFoulStayDown() {
         MatchScript m = breakerPocketed().shot("p1", s -> s.firstContact(1).pocket(4).pocket(5).rail().scratch());
-        assertFoul(m, "p1", "CUE_BALL_SCRATCH", "6.1");
+        m.expectFoul("p1", Foul.CUE_BALL_SCRATCH, "6.1");
         assertFalse(m.has(RulingKind.BALLS_SPOTTED));
         assertEquals(List.of(1, 2, 6, 7, 8, 9), m.view().ballsOnTable());
     }
@@ -381,7 +372,7 @@ class NineBallRulesTest {
     @Test
     void rule_2_7_afterAStandardFoulTheIncomingPlayerHasBallInHandAnywhere() {
         MatchScript m = scratch(breakerPocketed(), "p1");
-        assertFoul(m, "p1", "CUE_BALL_SCRATCH", "6.1");
+        m.expectRulings(foul("p1", Foul.CUE_BALL_SCRATCH, "6.1"), turn("p2", CueBall.IN_HAND)); // 2.7
         Ruling turn = m.ruling(RulingKind.TURN);
         assertEquals("p2", turn.player());
         assertEquals(CueBall.IN_HAND, turn.cueBall());
@@ -492,7 +483,8 @@ class NineBallRulesTest {
         m.shot("p2", s -> s.placement("BEHIND_HEAD_STRING").firstContact(1).rails(4)); // dry break, p1 to shoot
         assertFalse(m.has(RulingKind.TWO_FOUL_WARNING));
         scratch(m, "p1");
-        assertFoul(m, "p1", "CUE_BALL_SCRATCH", "6.1");
+        // 2.8: the first foul of rack 2, not serious; 2.7: in hand anywhere
+        m.expectRulings(foul("p1", Foul.CUE_BALL_SCRATCH, "6.1"), turn("p2", CueBall.IN_HAND));
         assertFalse(m.has(RulingKind.SERIOUS_FOUL));
         assertFalse(m.has(RulingKind.RACK_WON));
         assertEquals(1, m.player("p1").consecutiveFouls());

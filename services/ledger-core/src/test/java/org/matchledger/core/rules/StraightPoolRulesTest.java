@@ -783,7 +783,7 @@ class StraightPoolRulesTest {
         long seqBefore = m.view().lastSeq();
         m.ruling("UNSPORTSMANLIKE", "p2", "LOSS_OF_RACK");
         assertFalse(m.lastApplied());
-        assertTrue(m.rejection().contains("data.penalty"), m.rejection());
+        m.expectRejected("data.penalty");
         assertEquals(seqBefore, m.view().lastSeq());
         assertEquals(0, m.player("p2").score());
     }

@@ -7,6 +7,7 @@ import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
 import org.matchledger.core.ledger.Outcome;
+import org.matchledger.core.ruling.Foul;
 import org.matchledger.core.ruling.Ruling;
 import org.matchledger.core.ruling.RulingKind;
 import org.matchledger.core.view.MatchView;
@@ -14,7 +15,10 @@ import org.matchledger.core.view.PlayerView;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Given/when/then helper for rules tests: builds events as a table client would send them (JSON, consecutive seqs,
@@ -22,6 +26,12 @@ import java.util.function.Consumer;
  * <pre>
  *   MatchScript m = MatchScript.open("NINE_BALL", 3).lagWonBy("p1").choose("p1", "BREAK");
  *   m.shot("p1", s -> s.firstContact(1).pocket(3, "FOOT_LEFT").rails(5));
+ * </pre>
+ * Then, the way an event-sourcing test fixture compares the exact events a command produced:
+ * <pre>
+ *   m.expectRulings(foul("p1", Foul.CUE_BALL_SCRATCH, "6.1"), turn("p2", CueBall.IN_HAND));  // the whole list, in order
+ *   m.expectFoul("p1", Foul.WRONG_BALL_FIRST, "6.2");    // applied, and exactly this one FOUL among the rulings
+ *   m.expectRejected("data.player");                    // Outcome.Rejected, its Rejection naming that field
  * </pre>
  */
 public final class MatchScript {
@@ -210,6 +220,70 @@ public final class MatchScript {
     public String rejection() {
         Ruling r = ruling(RulingKind.EVENT_REJECTED);
         return r.reason();
+    }
+
+    // ---- expectations --------------------------------------------------------------------------------------------
+
+    /**
+     * The last event was applied and its rulings are exactly these, in this order: every decided field of every
+     * ruling compared ({@link ExpectedRuling}), none more, none fewer. The failure shows both lists.
+     */
+    public MatchScript expectRulings(ExpectedRuling... expected) {
+        assertThat(last.applied()).as("%s applied, rulings %s", lastEvent(), decided(last.rulings())).isTrue();
+        assertThat(decided(last.rulings())).as("the rulings of %s", lastEvent()).isEqualTo(List.of(expected));
+        return this;
+    }
+
+    /**
+     * The last event was applied and gave exactly one FOUL ruling, this one (docs/view.md: one shot, one foul), with
+     * 0 points; the event's other rulings are not looked at.
+     */
+    public MatchScript expectFoul(String player, Foul foul, String rule) {
+        return expectFoul(ExpectedRuling.foul(player, foul, rule));
+    }
+
+    /** As {@link #expectFoul(String, Foul, String)} for a FOUL with other decided fields (14.1: −1 point). */
+    public MatchScript expectFoul(ExpectedRuling foul) {
+        List<ExpectedRuling> all = decided(last.rulings());
+        assertThat(last.applied()).as("%s applied, rulings %s", lastEvent(), all).isTrue();
+        List<ExpectedRuling> fouls = all.stream().filter(r -> r.kind() == RulingKind.FOUL).toList();
+        assertThat(fouls).as("the FOUL rulings of %s, among %s", lastEvent(), all).isEqualTo(List.of(foul));
+        return this;
+    }
+
+    /**
+     * The last event was rejected ({@link Outcome.Rejected}) for a {@code Rejection} naming {@code field}, and its one
+     * ruling is the {@code EVENT_REJECTED} that reads {@code "field: reason"} (docs/view.md "Outcomes").
+     */
+    public MatchScript expectRejected(String field) {
+        expectRejected(last, field, lastEvent());
+        return this;
+    }
+
+    /** As {@link #expectRejected(String)}, for an outcome of {@link MatchLedger#apply} called directly. */
+    public static Outcome.Rejected expectRejected(Outcome outcome, String field) {
+        return expectRejected(outcome, field, "the event");
+    }
+
+    private static Outcome.Rejected expectRejected(Outcome outcome, String field, String event) {
+        assertThat(outcome).as("the outcome of %s, rulings %s", event, outcome.rulings())
+                .isInstanceOf(Outcome.Rejected.class);
+        Outcome.Rejected rejected = (Outcome.Rejected) outcome;
+        assertThat(rejected.rejection().field()).as("the field of the rejection \"%s\"", rejected.rejection())
+                .isEqualTo(Optional.of(field));
+        assertThat(rejected.rulings()).as("the rulings of a rejection").hasSize(1);
+        assertThat(rejected.rulings().get(0).kind()).isEqualTo(RulingKind.EVENT_REJECTED);
+        assertThat(rejected.rulings().get(0).reason()).isEqualTo(rejected.rejection().text());
+        return rejected;
+    }
+
+    private static List<ExpectedRuling> decided(List<Ruling> rulings) {
+        return rulings.stream().map(ExpectedRuling::of).toList();
+    }
+
+    private String lastEvent() {
+        JsonNode e = sent.get(sent.size() - 1);
+        return e.path("type").asText() + " seq " + e.path("seq").asText();
     }
 
     /** Facts of one shot, as {@code pool.shot.taken} data. */
