@@ -535,11 +535,18 @@ public final class HeadlessChromium implements AutoCloseable {
         }
     }
 
+    /**
+     * Deletes a temporary profile folder. Chromium's helper processes may still be writing into it (a file appears or
+     * vanishes while the tree is walked): such a walk is tried again, and what is left after three tries stays in the
+     * temporary directory rather than failing the test that closed the browser.
+     */
     private static void deleteQuietly(Path dir) {
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temp folder
+        for (int attempt = 0; attempt < 3 && Files.exists(dir); attempt++) {
+            try (var paths = Files.walk(dir)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException | java.io.UncheckedIOException e) {
+                sleep(100);
+            }
         }
     }
 }
