@@ -7,8 +7,8 @@
 #       not ready in time stops everything (exit 1), as a first start that fails is a mistake to fix, not to retry.
 #   supervise
 #       Runs until a signal. A component that dies is started again at once, then after 1 s, 2 s, 4 s … while it keeps
-#       dying (at most RESTART_MAX_DELAY, default 30 s; at once again after it has run for a minute), with "restarting NAME (exit N), attempt K in S s" on
-#       stdout and in its log, then "ready again …" with the time from its death to ready. The simulator ending with
+#       dying (at most RESTART_MAX_DELAY, default 30 s; at once again after it has run for a minute), with
+#       "restarting NAME (exit N), attempt K in S s" on stdout and in its log, then "ready again …" with the time from its death to ready. The simulator ending with
 #       status 0 is not restarted.
 #       A component with a file $LEDGER_DATA/hold/NAME is not started again while that file exists (an operator's
 #       "keep it down", used by deploy/bin/chaos to keep a broker or PostgreSQL away for a while).
