@@ -8,6 +8,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.matchledger.kafka.KafkaSecurity;
 import org.matchledger.kafka.Topics;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,7 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -50,6 +53,12 @@ final class HttpLoad {
 
     private final int maxInFlight;
     private int inFlightCount;
+    /**
+     * One thread per request in flight, each sending synchronously. {@code sendAsync} is not used: the JDK completes
+     * its futures through the common pool's default executor, which on a 2-core machine (common parallelism 1) starts
+     * a new thread for every response, and that thread churn cost the generator more CPU than the requests did.
+     */
+    private final ExecutorService senders;
 
     HttpLoad(List<Workload.MatchLog> matches, String gateway, String bootstrap, int batch, int maxInFlight) {
         this.maxInFlight = maxInFlight;
@@ -58,7 +67,8 @@ final class HttpLoad {
         this.bootstrap = bootstrap;
         this.batch = batch;
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .executor(Executors.newFixedThreadPool(4)).connectTimeout(Duration.ofSeconds(5)).build();
+                .executor(Executors.newFixedThreadPool(2, daemon("http-client"))).connectTimeout(Duration.ofSeconds(5)).build();
+        this.senders = Executors.newFixedThreadPool(maxInFlight, daemon("poster"));
         this.next = new int[matches.size()];
         this.inFlight = new boolean[matches.size()];
         for (int i = 0; i < matches.size(); i++) {
@@ -196,14 +206,23 @@ final class HttpLoad {
             builder.header("Authorization", authorization);
         }
         HttpRequest req = builder.build();
-        http.sendAsync(req, HttpResponse.BodyHandlers.discarding()).whenComplete((resp, err) -> {
+        senders.execute(() -> {
+            int status;
+            try {
+                status = http.send(req, HttpResponse.BodyHandlers.discarding()).statusCode();
+            } catch (IOException e) {
+                status = -1; // refused, reset or timed out: sent again
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                status = -1;
+            }
             if (measuring) {
                 postLatency.add((System.nanoTime() - now) / 1000);
             }
             synchronized (HttpLoad.this) {
                 inFlight[i] = false;
                 inFlightCount--;
-                if (err == null && (resp.statusCode() == 202 || resp.statusCode() == 200)) {
+                if (status == 202 || status == 200) {
                     next[i] = to;
                     posted.addAndGet(count);
                 } else {
@@ -211,6 +230,15 @@ final class HttpLoad {
                 }
             }
         });
+    }
+
+    private static ThreadFactory daemon(String name) {
+        AtomicLong n = new AtomicLong();
+        return r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
     }
 
     int matchIndex(String matchId) {
