@@ -20,14 +20,14 @@ import java.util.TreeMap;
  * T01=3 57      # match T01-3, 57 events acknowledged
  * </pre>
  */
-public record SimState(long seed, Map<String, Table.Position> tables) {
+public record SimState(long seed, Map<String, SimulatedTable.Position> tables) {
 
     public static SimState read(Path file) throws IOException {
         if (file == null || !Files.exists(file)) {
             return null;
         }
         Long seed = null;
-        Map<String, Table.Position> tables = new TreeMap<>();
+        Map<String, SimulatedTable.Position> tables = new TreeMap<>();
         for (String raw : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             String line = raw.replaceAll("#.*", "").trim();
             if (line.isEmpty()) {
@@ -44,7 +44,7 @@ public record SimState(long seed, Map<String, Table.Position> tables) {
                     seed = Long.parseLong(value);
                 } else {
                     String[] parts = value.split("\\s+");
-                    tables.put(key, new Table.Position(Integer.parseInt(parts[0]), Long.parseLong(parts[1])));
+                    tables.put(key, new SimulatedTable.Position(Integer.parseInt(parts[0]), Long.parseLong(parts[1])));
                 }
             } catch (RuntimeException e) {
                 throw new IOException(file + ": cannot read line: " + raw);
@@ -77,16 +77,16 @@ public record SimState(long seed, Map<String, Table.Position> tables) {
      * Where each table begins under {@code seed}: where it stood if the file is of the same seed; otherwise after
      * the matches the file knows of, so that no match id is used with two seeds' events.
      */
-    public static Map<String, Table.Position> startPositions(SimState state, long seed, List<String> tableIds) {
-        Map<String, Table.Position> start = new TreeMap<>();
+    public static Map<String, SimulatedTable.Position> startPositions(SimState state, long seed, List<String> tableIds) {
+        Map<String, SimulatedTable.Position> start = new TreeMap<>();
         for (String id : tableIds) {
-            Table.Position known = state == null ? null : state.tables().get(id);
+            SimulatedTable.Position known = state == null ? null : state.tables().get(id);
             if (known == null) {
-                start.put(id, Table.Position.START);
+                start.put(id, SimulatedTable.Position.START);
             } else if (state.seed() == seed) {
                 start.put(id, known);
             } else {
-                start.put(id, new Table.Position(known.match() + 1, 0));
+                start.put(id, new SimulatedTable.Position(known.match() + 1, 0));
             }
         }
         return start;

@@ -28,10 +28,10 @@ public final class TableSimulator {
     private final EventSender sender;
     private final PrintStream out;
     private final Stats stats = new Stats();
-    private final List<Table> tables = new ArrayList<>();
+    private final List<SimulatedTable> tables = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final CountDownLatch done = new CountDownLatch(1);
-    private final Map<String, Table.Position> otherTables = new TreeMap<>();
+    private final Map<String, SimulatedTable.Position> otherTables = new TreeMap<>();
     private volatile boolean running = true;
     private final Object stopLock = new Object();
     private boolean stopped;
@@ -92,13 +92,13 @@ public final class TableSimulator {
         seed = previous != null && !options.seedGiven() ? previous.seed() : options.seed();
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < options.tables(); i++) {
-            ids.add(Table.tableId(i));
+            ids.add(SimulatedTable.tableId(i));
         }
         TreeSet<String> known = new TreeSet<>(ids);
         if (previous != null) {
             known.addAll(previous.tables().keySet());
         }
-        Map<String, Table.Position> from = SimState.startPositions(previous, seed, List.copyOf(known));
+        Map<String, SimulatedTable.Position> from = SimState.startPositions(previous, seed, List.copyOf(known));
         from.forEach((id, p) -> {
             if (!ids.contains(id)) {
                 otherTables.put(id, p); // not simulated this time: kept for a later run
@@ -107,11 +107,11 @@ public final class TableSimulator {
         long intervalNanos = Math.max(1, Math.round(1e9 / options.rate()));
         int resumed = 0;
         for (int i = 0; i < ids.size(); i++) {
-            Table.Position p = from.get(ids.get(i));
+            SimulatedTable.Position p = from.get(ids.get(i));
             if (p.acked() > 0) {
                 resumed++;
             }
-            tables.add(new Table(ids.get(i), i, seed, p, sender, stats, intervalNanos, System::nanoTime, this::log));
+            tables.add(new SimulatedTable(ids.get(i), i, seed, p, sender, stats, intervalNanos, System::nanoTime, this::log));
         }
         startNanos = System.nanoTime();
         lastSnapshot = stats.snapshot(startNanos);
@@ -121,7 +121,7 @@ public final class TableSimulator {
                 options.duration() == null ? "" : ", for " + options.duration().toSeconds() + " s",
                 options.matches() == 0 ? "" : ", until " + options.matches() + " matches are finished"));
         saveState();
-        for (Table t : tables) {
+        for (SimulatedTable t : tables) {
             Thread th = new Thread(() -> play(t), "table-" + t.id());
             th.setDaemon(true);
             threads.add(th);
@@ -136,7 +136,7 @@ public final class TableSimulator {
         reporter.scheduleAtFixedRate(this::summary, every, every, TimeUnit.MILLISECONDS);
     }
 
-    private void play(Table table) {
+    private void play(SimulatedTable table) {
         try {
             while (running) {
                 long wait = table.step();
@@ -216,7 +216,7 @@ public final class TableSimulator {
         if (options.state() == null) {
             return;
         }
-        Map<String, Table.Position> positions = new TreeMap<>(otherTables);
+        Map<String, SimulatedTable.Position> positions = new TreeMap<>(otherTables);
         tables.forEach(t -> positions.put(t.id(), t.position()));
         try {
             new SimState(seed, positions).write(options.state());
@@ -237,7 +237,7 @@ public final class TableSimulator {
         return stats;
     }
 
-    List<Table> tables() {
+    List<SimulatedTable> tables() {
         return tables;
     }
 }

@@ -61,16 +61,16 @@ class OptionsAndStateTest {
     void stateRoundTripsAndAnotherSeedNeverReusesAMatchId(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("sim/state.properties");
         assertNull(SimState.read(file));
-        SimState s = new SimState(1, Map.of("T01", new Table.Position(3, 57), "T02", new Table.Position(1, 0)));
+        SimState s = new SimState(1, Map.of("T01", new SimulatedTable.Position(3, 57), "T02", new SimulatedTable.Position(1, 0)));
         s.write(file);
         SimState back = SimState.read(file);
         assertEquals(s.seed(), back.seed());
         assertEquals(s.tables(), back.tables());
 
         List<String> ids = List.of("T01", "T02", "T03");
-        assertEquals(Map.of("T01", new Table.Position(3, 57), "T02", new Table.Position(1, 0), "T03", Table.Position.START),
+        assertEquals(Map.of("T01", new SimulatedTable.Position(3, 57), "T02", new SimulatedTable.Position(1, 0), "T03", SimulatedTable.Position.START),
                 SimState.startPositions(back, 1, ids));
-        assertEquals(Map.of("T01", new Table.Position(4, 0), "T02", new Table.Position(2, 0), "T03", Table.Position.START),
+        assertEquals(Map.of("T01", new SimulatedTable.Position(4, 0), "T02", new SimulatedTable.Position(2, 0), "T03", SimulatedTable.Position.START),
                 SimState.startPositions(back, 2, ids));
     }
 }

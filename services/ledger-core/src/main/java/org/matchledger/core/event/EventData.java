@@ -72,7 +72,7 @@ public sealed interface EventData {
     record OptionChosen(String player, OptionName option) implements EventData {
     }
 
-    record RulingMade(RulingType ruling, String player, Penalty penalty, String note) implements EventData {
+    record RulingMade(RefereeCall ruling, String player, Penalty penalty, String note) implements EventData {
     }
 
     record MatchConceded(String player) implements EventData {

@@ -281,12 +281,12 @@ public final class EventParser {
     }
 
     private static EventData rulingMade(JsonNode d, String p) {
-        RulingType ruling = enumValue(d, "ruling", p + ".ruling", RulingType.class);
-        boolean needsPlayer = ruling == RulingType.SLOW_PLAY || ruling == RulingType.UNSPORTSMANLIKE
-                || ruling == RulingType.SNOOKERED;
+        RefereeCall ruling = enumValue(d, "ruling", p + ".ruling", RefereeCall.class);
+        boolean needsPlayer = ruling == RefereeCall.SLOW_PLAY || ruling == RefereeCall.UNSPORTSMANLIKE
+                || ruling == RefereeCall.SNOOKERED;
         String player = needsPlayer ? playerId(d, "player", p + ".player")
                 : optionalString(d, "player", p + ".player", 64);
-        Penalty penalty = ruling == RulingType.UNSPORTSMANLIKE
+        Penalty penalty = ruling == RefereeCall.UNSPORTSMANLIKE
                 ? enumValue(d, "penalty", p + ".penalty", Penalty.class)
                 : optionalEnum(d, "penalty", p + ".penalty", Penalty.class);
         return new EventData.RulingMade(ruling, player, penalty, optionalString(d, "note", p + ".note", 4096));

@@ -2,7 +2,7 @@ package org.matchledger.core.ledger;
 
 import org.matchledger.core.event.EventData;
 import org.matchledger.core.event.EventType;
-import org.matchledger.core.event.RulingType;
+import org.matchledger.core.event.RefereeCall;
 import org.matchledger.core.event.TableEvent;
 
 import java.util.HashMap;
@@ -48,7 +48,7 @@ final class Corrections {
     }
 
     static boolean isOutsideInterference(TableEvent e) {
-        return e.data() instanceof EventData.RulingMade r && r.ruling() == RulingType.OUTSIDE_INTERFERENCE;
+        return e.data() instanceof EventData.RulingMade r && r.ruling() == RefereeCall.OUTSIDE_INTERFERENCE;
     }
 
     /** Whether the event at {@code index} is a correction (a void, a correction or an outside-interference ruling). */

@@ -3,7 +3,7 @@ package org.matchledger.core.ledger;
 import org.matchledger.core.event.EventData;
 import org.matchledger.core.event.EventType;
 import org.matchledger.core.event.Rejection;
-import org.matchledger.core.event.RulingType;
+import org.matchledger.core.event.RefereeCall;
 import org.matchledger.core.event.TableEvent;
 import org.matchledger.core.rules.GeneralRules;
 import org.matchledger.core.rules.MatchState;
@@ -90,7 +90,7 @@ final class EventJudge {
         }
         if (s.status() == Status.AWAITING_LAG) {
             boolean ok = type == EventType.LAG_TAKEN || type == EventType.MATCH_CONCEDED
-                    || (type == EventType.RULING_MADE && ((EventData.RulingMade) ev.data()).ruling() == RulingType.UNSPORTSMANLIKE);
+                    || (type == EventType.RULING_MADE && ((EventData.RulingMade) ev.data()).ruling() == RefereeCall.UNSPORTSMANLIKE);
             return ok ? Optional.empty() : Optional.of(Rejection.of("type",
                     "the match awaits the lag; only pool.lag.taken, pool.match.conceded and UNSPORTSMANLIKE rulings are accepted"));
         }

@@ -6,7 +6,7 @@ import org.matchledger.core.event.EventParser;
 import org.matchledger.core.event.EventType;
 import org.matchledger.core.event.ParseResult;
 import org.matchledger.core.event.Rejection;
-import org.matchledger.core.event.RulingType;
+import org.matchledger.core.event.RefereeCall;
 import org.matchledger.core.event.TableEvent;
 import org.matchledger.core.rules.MatchState;
 import org.matchledger.core.ruling.Ruling;
@@ -156,7 +156,7 @@ public final class MatchLedger {
                 if (targetIsOpening != (k.replacementType() == EventType.MATCH_OPENED)) {
                     return rejected(match, ev, Rejection.of("data.replacement.type", "pool.match.opened is replaced only by pool.match.opened, and only it"));
                 }
-                if (k.replacementData() instanceof EventData.RulingMade r && r.ruling() == RulingType.OUTSIDE_INTERFERENCE) {
+                if (k.replacementData() instanceof EventData.RulingMade r && r.ruling() == RefereeCall.OUTSIDE_INTERFERENCE) {
                     return rejected(match, ev, Rejection.of("data.replacement.data.ruling", "OUTSIDE_INTERFERENCE cannot be a replacement"));
                 }
                 head = Ruling.of(RulingKind.EVENT_CORRECTED).targetId(targetId);

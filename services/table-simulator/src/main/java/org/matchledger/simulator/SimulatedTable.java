@@ -29,7 +29,7 @@ import java.util.function.LongSupplier;
  * {@code MATCH_OPENED} (the id is taken: {@code EVENT_REJECTED} or {@code DUPLICATE}), the table skips to the next match
  * number instead of flooding the ledger with rejected events. Without rulings in time it goes on.
  */
-public final class Table {
+public final class SimulatedTable {
     static final Discipline[] ROTATION = {Discipline.NINE_BALL, Discipline.EIGHT_BALL, Discipline.STRAIGHT_POOL,
             Discipline.BLACKBALL};
     static final long FIRST_BACKOFF_NANOS = 200_000_000L;
@@ -69,7 +69,7 @@ public final class Table {
      * @param intervalNanos time between the starts of two posts (1 s / events per second)
      * @param clock         nanoseconds, for pacing ({@code System::nanoTime})
      */
-    public Table(String tableId, int index, long runSeed, Position from, EventSender sender, Stats stats,
+    public SimulatedTable(String tableId, int index, long runSeed, Position from, EventSender sender, Stats stats,
                  long intervalNanos, LongSupplier clock, Consumer<String> log) {
         this.tableId = tableId;
         this.index = index;

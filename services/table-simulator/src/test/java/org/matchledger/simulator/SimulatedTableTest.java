@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** The per-table loop against a scripted sender: order, retries of the same event, backoff, new matches, resuming. */
-class TableTest {
+class SimulatedTableTest {
     private static final long INTERVAL = 500_000_000L; // 2 events per second
     private static final long MS = 1_000_000L;
 
@@ -60,14 +60,14 @@ class TableTest {
     private final List<String> log = new ArrayList<>();
     private final Stats stats = new Stats();
 
-    private Table table(FakeSender sender, long seed, Table.Position from) {
-        return new Table("T01", 0, seed, from, sender, stats, INTERVAL, clock::get, log::add);
+    private SimulatedTable table(FakeSender sender, long seed, SimulatedTable.Position from) {
+        return new SimulatedTable("T01", 0, seed, from, sender, stats, INTERVAL, clock::get, log::add);
     }
 
     @Test
     void postsOneEventAtATimeAtTheRateMinusTheTimeThePostTook() throws Exception {
         FakeSender sender = new FakeSender(clock, 30 * MS);
-        Table t = table(sender, 1, Table.Position.START);
+        SimulatedTable t = table(sender, 1, SimulatedTable.Position.START);
         assertEquals(INTERVAL - 30 * MS, t.step());
         assertEquals(INTERVAL - 30 * MS, t.step());
         assertEquals(List.of("T01-1", "T01-1"), sender.matchIds);
@@ -75,7 +75,7 @@ class TableTest {
         assertEquals(1, sender.seq(0));
         assertEquals(2, sender.seq(1));
         assertEquals(2, stats.posted());
-        assertEquals(new Table.Position(1, 2), t.position());
+        assertEquals(new SimulatedTable.Position(1, 2), t.position());
     }
 
     @Test
@@ -86,7 +86,7 @@ class TableTest {
         sender.script.add(EventSender.Outcome.unavailable(0, "ConnectException", -1));
         sender.script.add(EventSender.Outcome.unavailable(0, "ConnectException", -1));
         sender.script.add(EventSender.Outcome.unavailable(503, "Ledger unavailable", -1));
-        Table t = table(sender, 1, Table.Position.START);
+        SimulatedTable t = table(sender, 1, SimulatedTable.Position.START);
 
         assertEquals(INTERVAL, t.step());
         assertEquals(2000 * MS, t.step());          // the gateway's Retry-After
@@ -111,10 +111,10 @@ class TableTest {
     void backoffDoublesFromTwoHundredMillisecondsUpToFiveSeconds() {
         long[] expected = {200, 400, 800, 1600, 3200, 5000, 5000};
         for (int i = 0; i < expected.length; i++) {
-            assertEquals(expected[i] * MS, Table.backoffNanos(i + 1, -1));
+            assertEquals(expected[i] * MS, SimulatedTable.backoffNanos(i + 1, -1));
         }
-        assertEquals(3000 * MS, Table.backoffNanos(7, 3000));
-        assertEquals(200 * MS, Table.backoffNanos(1, 0));
+        assertEquals(3000 * MS, SimulatedTable.backoffNanos(7, 3000));
+        assertEquals(200 * MS, SimulatedTable.backoffNanos(1, 0));
     }
 
     @Test
@@ -123,7 +123,7 @@ class TableTest {
         sender.script.add(EventSender.Outcome.accepted(202));
         sender.script.add(EventSender.Outcome.accepted(202));
         sender.script.add(EventSender.Outcome.refused(400, "{\"title\":\"Invalid event\"}"));
-        Table t = table(sender, 1, Table.Position.START);
+        SimulatedTable t = table(sender, 1, SimulatedTable.Position.START);
         for (int i = 0; i < 4; i++) {
             t.step();
         }
@@ -132,13 +132,13 @@ class TableTest {
         assertEquals("T01-2-1", sender.id(3));
         assertEquals(1, stats.clientErrors());
         assertTrue(log.get(0).contains("400") && log.get(0).contains("Invalid event"), log.toString());
-        assertEquals(new Table.Position(2, 1), t.position());
+        assertEquals(new SimulatedTable.Position(2, 1), t.position());
     }
 
     @Test
     void finishedMatchesAreFollowedByNewOnesRotatingTheFourDisciplines() throws Exception {
         FakeSender sender = new FakeSender(clock, 0);
-        Table t = table(sender, 7, Table.Position.START);
+        SimulatedTable t = table(sender, 7, SimulatedTable.Position.START);
         int steps = 0;
         while (stats.matchesFinished() < 4) {
             t.step();
@@ -174,12 +174,12 @@ class TableTest {
         sender.script.add(EventSender.Outcome.accepted(200, List.of("EVENT_REJECTED"))); // T01-1: another seed's
         sender.script.add(EventSender.Outcome.accepted(200, List.of("DUPLICATE")));      // T01-2: ours, from before
         sender.script.add(EventSender.Outcome.accepted(200, List.of("MATCH_OPENED")));   // T01-3: free
-        Table t = table(sender, 1, Table.Position.START);
+        SimulatedTable t = table(sender, 1, SimulatedTable.Position.START);
         for (int i = 0; i < 4; i++) {
             t.step();
         }
         assertEquals(List.of("T01-1", "T01-2", "T01-3", "T01-3"), sender.matchIds);
-        assertEquals(List.of(Table.OPENING_WAIT_MILLIS, Table.OPENING_WAIT_MILLIS, Table.OPENING_WAIT_MILLIS, 0),
+        assertEquals(List.of(SimulatedTable.OPENING_WAIT_MILLIS, SimulatedTable.OPENING_WAIT_MILLIS, SimulatedTable.OPENING_WAIT_MILLIS, 0),
                 sender.waits, "only an opening event waits for its rulings");
         assertEquals(2, sender.seq(3));
         assertEquals(2, stats.matchesSkipped());
@@ -190,7 +190,7 @@ class TableTest {
         FakeSender sender = new FakeSender(clock, 0);
         sender.script.add(EventSender.Outcome.unavailable(503, "Ledger unavailable", -1));
         sender.script.add(EventSender.Outcome.accepted(200, List.of("DUPLICATE")));
-        Table t = table(sender, 1, Table.Position.START);
+        SimulatedTable t = table(sender, 1, SimulatedTable.Position.START);
         t.step();
         t.step();
         t.step();
@@ -211,16 +211,16 @@ class TableTest {
     @Test
     void aResumedTableGoesOnWithTheNextEventOfTheSameMatch() throws Exception {
         FakeSender first = new FakeSender(clock, 0);
-        Table t = table(first, 5, Table.Position.START);
+        SimulatedTable t = table(first, 5, SimulatedTable.Position.START);
         for (int i = 0; i < 60; i++) {
             t.step();
         }
-        Table.Position stoppedAt = t.position();
+        SimulatedTable.Position stoppedAt = t.position();
         t.step();
         JsonNode next = first.events.get(first.events.size() - 1);
 
         FakeSender second = new FakeSender(clock, 0);
-        Table resumed = table(second, 5, stoppedAt);
+        SimulatedTable resumed = table(second, 5, stoppedAt);
         resumed.step();
         assertEquals(next, second.events.get(0));
         assertEquals(first.matchIds.get(first.matchIds.size() - 1), second.matchIds.get(0));
@@ -228,7 +228,7 @@ class TableTest {
 
     private List<JsonNode> play(long seed, int posts) throws Exception {
         FakeSender sender = new FakeSender(clock, 0);
-        Table t = new Table("T03", 2, seed, Table.Position.START, sender, new Stats(), INTERVAL, clock::get, s -> { });
+        SimulatedTable t = new SimulatedTable("T03", 2, seed, SimulatedTable.Position.START, sender, new Stats(), INTERVAL, clock::get, s -> { });
         for (int i = 0; i < posts; i++) {
             t.step();
         }
