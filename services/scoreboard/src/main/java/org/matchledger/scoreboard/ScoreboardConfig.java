@@ -4,11 +4,11 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * The scoreboard's settings, {@code scoreboard.*} in application.properties (names and defaults documented in the
- * README's Config section and set by the deploy scripts). The Kafka client settings {@code scoreboard.consumer.*} are
- * passed to the consumer as they are (dotted Kafka names), so they are read from the raw configuration, not here.
+ * README's Config section and set by the deploy scripts).
  */
 @ConfigMapping(prefix = "scoreboard")
 public interface ScoreboardConfig {
@@ -30,6 +30,9 @@ public interface ScoreboardConfig {
     /** How often finished matches older than the window are dropped. */
     @WithDefault("60s")
     Duration dropInterval();
+
+    /** Kafka consumer settings by their Kafka names ({@code scoreboard.consumer.max.poll.records} → {@code max.poll.records}). */
+    Map<String, String> consumer();
 
     interface Stream {
         /** A {@code : heartbeat} comment (WebSocket: a ping) this often; also each client's budget check. */

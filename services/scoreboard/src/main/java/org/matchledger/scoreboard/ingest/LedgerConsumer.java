@@ -47,7 +47,6 @@ import java.util.Properties;
  */
 @ApplicationScoped
 public class LedgerConsumer {
-    static final String PREFIX = "scoreboard.consumer.";
     /** The first pause before the consumer is made again after a failure. */
     static final Duration RETRY_FIRST = Duration.ofMillis(500);
     /** The longest pause between two attempts. */
@@ -56,7 +55,9 @@ public class LedgerConsumer {
     private static final List<String> TOPICS = List.of(Topics.MATCH_VIEWS, Topics.MATCH_RULINGS);
 
     private final FeedHub hub;
+    /** The service's Kafka user and the broker's address are read from here (shared with every service). */
     private final Config config;
+    private final Map<String, String> consumerSettings;
     /** Rulings older than this are not read at start; finished matches idle this long leave the read model. */
     private final Duration window;
     private final Duration dropInterval;
@@ -73,6 +74,7 @@ public class LedgerConsumer {
     public LedgerConsumer(FeedHub hub, ScoreboardConfig settings, Config config) {
         this.hub = hub;
         this.config = config;
+        this.consumerSettings = settings.consumer();
         this.window = settings.rulingsWindow();
         this.dropInterval = settings.dropInterval();
         this.records = new RecordDispatcher(hub);
@@ -100,11 +102,7 @@ public class LedgerConsumer {
     Properties consumerProperties() {
         Properties p = new Properties();
         p.putAll(KafkaSecurityConfig.of(config));
-        for (String name : config.getPropertyNames()) {
-            if (name.startsWith(PREFIX)) {
-                config.getOptionalValue(name, String.class).ifPresent(v -> p.put(name.substring(PREFIX.length()), v));
-            }
-        }
+        p.putAll(consumerSettings);
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.getValue("kafka.bootstrap.servers", String.class));
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
