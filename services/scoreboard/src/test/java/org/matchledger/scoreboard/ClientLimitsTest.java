@@ -10,6 +10,8 @@ import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.matchledger.scoreboard.feed.ConnectionSlots;
+import org.matchledger.scoreboard.readmodel.FeedHub;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.SseFeed;
 import org.matchledger.testsupport.TestTokensResource;

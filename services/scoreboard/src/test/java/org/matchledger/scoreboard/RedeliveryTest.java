@@ -7,6 +7,9 @@ import org.junit.jupiter.api.Test;
 import org.matchledger.core.json.Json;
 import org.matchledger.kafka.RulingsHeader;
 import org.matchledger.kafka.Topics;
+import org.matchledger.scoreboard.ingest.RecordDispatcher;
+import org.matchledger.scoreboard.readmodel.FeedHub;
+import org.matchledger.scoreboard.readmodel.LedgerRuling;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +26,8 @@ class RedeliveryTest {
 
     @Test
     void everyRecordDeliveredTwice_givesEachRulingOnce() {
-        LedgerConsumer consumer = new LedgerConsumer();
-        consumer.hub = new FeedHub(1000);
+        FeedHub hub = new FeedHub(1000);
+        RecordDispatcher consumer = new RecordDispatcher(hub);
         List<ConsumerRecord<String, String>> records = new ArrayList<>();
         records.add(ruling(0, 1, 0, "MATCH_OPENED", 1));
         records.add(view(0, 1));
@@ -38,10 +41,10 @@ class RedeliveryTest {
         // And the whole log again, as a consumer re-created from an older position would read it.
         records.forEach(consumer::dispatch);
 
-        Optional<List<String>> rulings = consumer.hub.rulingsAfter(M, 0);
+        Optional<List<LedgerRuling>> rulings = hub.rulingsAfter(M, 0);
         assertEquals(List.of("MATCH_OPENED", "LAG_WON", "BREAK_ASSIGNED"),
-                rulings.orElseThrow().stream().map(j -> read(j).get("kind").asText()).toList());
-        assertEquals(2, read(consumer.hub.view(M).orElseThrow()).get("lastSeq").asLong());
+                rulings.orElseThrow().stream().map(r -> read(r.json()).get("kind").asText()).toList());
+        assertEquals(2, read(hub.view(M).orElseThrow().json()).get("lastSeq").asLong());
     }
 
     static com.fasterxml.jackson.databind.JsonNode read(String json) {

@@ -1,5 +1,6 @@
 package org.matchledger.scoreboard;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.common.WithTestResource;
@@ -7,6 +8,10 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 import org.matchledger.core.json.Json;
+import org.matchledger.scoreboard.pages.TileView;
+import org.matchledger.scoreboard.pages.Tiles;
+import org.matchledger.scoreboard.readmodel.LedgerRuling;
+import org.matchledger.scoreboard.readmodel.LedgerView;
 import org.matchledger.testsupport.HeadlessChromium;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.TestTokensResource;
@@ -58,10 +63,20 @@ class TilesTest {
         return v.put("lastSeq", lastSeq);
     }
 
+    /** The view as the read model holds it. */
+    static LedgerView view(JsonNode v) {
+        return LedgerView.of(v, Json.write(v));
+    }
+
+    /** The ruling as the read model holds it. */
+    static LedgerRuling ruling(JsonNode r) {
+        return LedgerRuling.of(r, null, Json.write(r));
+    }
+
     @Test
     void blackBallsReadsAndYellowsAreDrawnInTheirColoursUnnumbered() {
         // Black Ball (5.x): 1–7 red, 9–15 yellow, 8 the black; the ledger's number stays in data-ball and the title.
-        TileView view = TileView.of(blackBallView("bb-" + RUN, 9));
+        TileView view = TileView.of(view(blackBallView("bb-" + RUN, 9)));
         for (String html : List.of(Tiles.tile(view), Tiles.lowerThird(view))) {
             assertTrue(html.contains("<i class=\"ball red\" data-ball=\"2\" title=\"red (2)\"></i>"), html);
             assertTrue(html.contains("<i class=\"ball red\" data-ball=\"7\" title=\"red (7)\"></i>"), html);
@@ -72,7 +87,7 @@ class TilesTest {
             assertTrue(html.contains("data-count=\"5\""), html);
             assertTrue(html.contains(">Black Ball<"), html);
         }
-        String pool = Tiles.tile(TileView.of(LedgerWriter.view("nb-" + RUN, "T01", "IN_PROGRESS", 4, 2)));
+        String pool = Tiles.tile(TileView.of(view(LedgerWriter.view("nb-" + RUN, "T01", "IN_PROGRESS", 4, 2))));
         assertTrue(pool.contains("<i class=\"ball b3\" data-ball=\"3\" title=\"ball 3\">3</i>"), pool);
         assertTrue(pool.contains("<i class=\"ball b9\" data-ball=\"9\" title=\"ball 9\">9</i>"), pool);
     }
@@ -80,14 +95,14 @@ class TilesTest {
     @Test
     void aTileShowsScoresFoulsAndWhoIsAtTheTable() {
         String m = "nb-" + RUN;
-        String html = Tiles.tile(TileView.of(LedgerWriter.view(m, "T01", "IN_PROGRESS", 4, 2)));
+        String html = Tiles.tile(TileView.of(view(LedgerWriter.view(m, "T01", "IN_PROGRESS", 4, 2))));
         assertTrue(html.startsWith("<article class=\"tile\" data-match-id=\"" + m + "\" data-status=\"IN_PROGRESS\" data-closed=\"false\" data-last-seq=\"4\">"), html);
         assertTrue(html.contains("<span class=\"score\" data-field=\"score\" data-player=\"p1\">2</span>"), html);
         assertTrue(html.contains("<span class=\"fouls\" data-field=\"fouls\" data-player=\"p2\">2 FOULS</span>"), html); // 6.14
         assertTrue(html.contains("<div class=\"player at\" data-player=\"p1\">"), html);
         assertTrue(html.contains("<span class=\"at-table\" data-field=\"atTable\" data-player=\"p1\">Ann</span>"), html);
         assertTrue(html.contains("Race to 7") && html.contains("Rack 1") && html.contains(">9-Ball<"), html);
-        String finished = Tiles.tile(TileView.of(LedgerWriter.view(m, "T01", "FINISHED", 9, 7)));
+        String finished = Tiles.tile(TileView.of(view(LedgerWriter.view(m, "T01", "FINISHED", 9, 7))));
         assertTrue(finished.contains("<div class=\"player at winner\" data-player=\"p1\">"), finished);
         assertTrue(finished.contains(">Ann wins</span>"), finished);
     }
@@ -95,14 +110,14 @@ class TilesTest {
     @Test
     void everyValueFromTheLedgerIsEscaped() {
         ObjectNode v = PagesXssTest.forgedView("x-" + RUN, IMG, 3);
-        TileView view = TileView.of(v);
+        TileView view = TileView.of(view(v));
         for (String html : List.of(Tiles.tile(view), Tiles.lowerThird(view))) {
             assertFalse(html.contains("<img"), html);
             assertTrue(html.contains("&lt;img src=x onerror=window.__xss=1&gt; one"), html);
             assertTrue(html.contains("data-status=\"\""), "a status outside the contract is not an attribute: " + html);
             assertTrue(html.contains("Race to 0"), html);
         }
-        String line = Tiles.ruling("x-" + RUN, PagesXssTest.forgedRuling("x-" + RUN, 3L, "EVENT_REJECTED", IMG));
+        String line = Tiles.ruling("x-" + RUN, ruling(PagesXssTest.forgedRuling("x-" + RUN, 3L, "EVENT_REJECTED", IMG)));
         assertFalse(line.contains("<img"), line);
         assertTrue(line.endsWith(": &lt;img src=x onerror=window.__xss=1&gt;</span>"), line);
     }
@@ -111,9 +126,9 @@ class TilesTest {
     void aRulingsLineCitesTheRuleWithItsShortText() {
         ObjectNode foul = LedgerWriter.ruling("nb-" + RUN, 5L, 0, "FOUL").put("foul", "CUE_BALL_SCRATCH").put("rule", "6.1");
         assertEquals("<span class=\"last-ruling\" data-field=\"lastRuling\" data-match-id=\"nb-" + RUN + "\">"
-                + "FOUL · cue ball scratch (6.1 cue ball scratch or off the table)</span>", Tiles.ruling("nb-" + RUN, foul));
+                + "FOUL · cue ball scratch (6.1 cue ball scratch or off the table)</span>", Tiles.ruling("nb-" + RUN, ruling(foul)));
         ObjectNode points = LedgerWriter.ruling("sp-" + RUN, 6L, 1, "POINTS").put("points", 3).put("rule", "4.2");
-        assertEquals("POINTS (4.2 14.1 scoring: a point for each legally pocketed ball) +3", Tiles.rulingText(points));
+        assertEquals("POINTS (4.2 14.1 scoring: a point for each legally pocketed ball) +3", Tiles.rulingText(ruling(points)));
     }
 
     /** The dashboard's tile and the tile on /tiles/stream are one rendering; so are the overlay's and its feed's. */

@@ -6,6 +6,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
+import org.matchledger.scoreboard.feed.FeedRoutes;
+import org.matchledger.scoreboard.readmodel.FeedHub;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.TestTokensResource;
 

@@ -1,8 +1,8 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.readmodel;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import jakarta.inject.Inject;
+import org.matchledger.scoreboard.ScoreboardConfig;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -34,7 +34,13 @@ public class FeedHub {
      */
     private boolean resumeLogOpen;
 
-    public FeedHub(@ConfigProperty(name = "scoreboard.stream.log-capacity", defaultValue = "200000") int capacity) {
+    @Inject
+    public FeedHub(ScoreboardConfig config) {
+        this(config.stream().logCapacity());
+    }
+
+    /** A hub whose {@code /stream} resume log keeps {@code capacity} messages. */
+    public FeedHub(int capacity) {
         this.allMatches = new AllMatchesLog(capacity);
     }
 
@@ -42,18 +48,17 @@ public class FeedHub {
      * A ruling with its log time; {@code fromCut}: it was read at start from a cut of the log
      * ({@code scoreboard.rulings-window}), so a match it is the first record of starts unanchored.
      */
-    public synchronized void acceptRuling(String matchId, MatchSequencer.Ruling ruling, long recordMillis, boolean fromCut) {
+    public synchronized void acceptRuling(String matchId, LedgerRuling ruling, long recordMillis, boolean fromCut) {
         MatchFeed feed = feed(matchId, !fromCut);
         feed.lastRecordMillis = Math.max(feed.lastRecordMillis, recordMillis);
         publish(feed, feed.sequencer.onRuling(ruling, System.currentTimeMillis()));
     }
 
     /** A view with its log time and how it was read ({@link MatchSequencer.ViewRead}). */
-    public synchronized void acceptView(String matchId, long lastSeq, String json, long recordMillis,
-                                        MatchSequencer.ViewRead read, boolean closed) {
+    public synchronized void acceptView(String matchId, LedgerView view, long recordMillis, MatchSequencer.ViewRead read) {
         MatchFeed feed = feed(matchId, read == MatchSequencer.ViewRead.LIVE);
         feed.lastRecordMillis = Math.max(feed.lastRecordMillis, recordMillis);
-        publish(feed, feed.sequencer.onView(lastSeq, json, System.currentTimeMillis(), read, closed));
+        publish(feed, feed.sequencer.onView(view, System.currentTimeMillis(), read));
     }
 
     private MatchFeed feed(String matchId, boolean fromItsStart) {
@@ -170,17 +175,17 @@ public class FeedHub {
     }
 
     /** The latest views, by match id, filtered (null: any). */
-    public synchronized List<String> views(String status, String tableId) {
-        return views(status, tableId, null, Integer.MAX_VALUE).stream().map(Listed::json).toList();
+    public synchronized List<LedgerView> views(String status, String tableId) {
+        return views(status, tableId, null, Integer.MAX_VALUE).stream().map(Listed::view).toList();
     }
 
     /** A match of a listing: its id (the record key) and its latest view. */
-    public record Listed(String matchId, String json) {
+    public record Listed(String matchId, LedgerView view) {
     }
 
     /**
-     * At most {@code limit} latest views by match id, filtered (null: any), of matches whose id sorts after
-     * {@code after} (null: from the first).
+     * At most {@code limit} latest views by match id, filtered by {@code status} and {@code tableId} (null: any), of
+     * matches whose id sorts after {@code after} (null: from the first).
      */
     public synchronized List<Listed> views(String status, String tableId, String after, int limit) {
         List<MatchFeed> feeds = new ArrayList<>(matches.size());
@@ -195,22 +200,20 @@ public class FeedHub {
             if (out.size() >= limit) {
                 break;
             }
-            JsonNode v = f.latestViewJson;
-            if ((status == null || status.equals(v.path("status").asText(null)))
-                    && (tableId == null || tableId.equals(v.path("tableId").asText(null)))) {
-                out.add(new Listed(f.matchId, f.latestView.json()));
+            if ((status == null || status.equals(f.latest.status())) && (tableId == null || tableId.equals(f.latest.tableId()))) {
+                out.add(new Listed(f.matchId, f.latest));
             }
         }
         return out;
     }
 
-    public synchronized Optional<String> view(String matchId) {
+    public synchronized Optional<LedgerView> view(String matchId) {
         MatchFeed f = matches.get(matchId);
-        return f == null || f.latestView == null ? Optional.empty() : Optional.of(f.latestView.json());
+        return f == null ? Optional.empty() : Optional.ofNullable(f.latest);
     }
 
-    /** Rulings of the match with {@code seq > afterSeq}, in feed order; empty when the match is unknown. */
-    public synchronized Optional<List<String>> rulingsAfter(String matchId, long afterSeq) {
+    /** Rulings of the match with {@code seq > afterSeq} (−1: all), in feed order; empty when the match is unknown. */
+    public synchronized Optional<List<LedgerRuling>> rulingsAfter(String matchId, long afterSeq) {
         MatchFeed f = matches.get(matchId);
         return f == null || f.log.isEmpty() ? Optional.empty() : Optional.of(f.rulingsAfter(afterSeq));
     }

@@ -1,8 +1,11 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.feed;
 
 import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
+import org.matchledger.scoreboard.readmodel.ClientBudget;
+import org.matchledger.scoreboard.readmodel.FeedClient;
+import org.matchledger.scoreboard.readmodel.FeedMessage;
 
 import java.util.List;
 
@@ -28,14 +31,14 @@ final class SseClient extends FeedClient {
 
     @Override
     protected long size(FeedMessage m) {
-        return m.sseLength(form);
+        return m.encoded(form).length;
     }
 
     @Override
     protected void write(List<FeedMessage> messages, long bytes) {
         Buffer b = Buffer.buffer((int) Math.min(Integer.MAX_VALUE, bytes));
         for (FeedMessage m : messages) {
-            m.appendSse(b, form);
+            b.appendBytes(m.encoded(form));
         }
         response.write(b).onComplete(done -> flushed(bytes));
     }

@@ -1,9 +1,12 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.feed;
 
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
+import org.matchledger.scoreboard.readmodel.ClientBudget;
+import org.matchledger.scoreboard.readmodel.FeedClient;
+import org.matchledger.scoreboard.readmodel.FeedMessage;
 
 import java.util.List;
 

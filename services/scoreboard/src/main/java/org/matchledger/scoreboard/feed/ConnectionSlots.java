@@ -1,8 +1,8 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.feed;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.matchledger.http.Problem;
+import org.matchledger.scoreboard.ScoreboardConfig;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -25,13 +25,10 @@ public class ConnectionSlots {
     private final Map<String, Integer> perAddress = new HashMap<>();
     private int total;
 
-    public ConnectionSlots(
-            @ConfigProperty(name = "scoreboard.connections.max-total", defaultValue = "20000") int maxTotal,
-            @ConfigProperty(name = "scoreboard.connections.max-per-address", defaultValue = "2000") int maxPerAddress,
-            @ConfigProperty(name = "scoreboard.connections.retry-after", defaultValue = "5s") Duration retryAfter) {
-        this.maxTotal = maxTotal;
-        this.maxPerAddress = maxPerAddress;
-        this.retryAfter = retryAfter;
+    public ConnectionSlots(ScoreboardConfig config) {
+        this.maxTotal = config.connections().maxTotal();
+        this.maxPerAddress = config.connections().maxPerAddress();
+        this.retryAfter = config.connections().retryAfter();
     }
 
     /** One admitted connection. */

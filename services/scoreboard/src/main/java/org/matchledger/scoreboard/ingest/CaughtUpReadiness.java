@@ -1,7 +1,6 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.ingest;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
@@ -10,8 +9,11 @@ import org.eclipse.microprofile.health.Readiness;
 @Readiness
 @ApplicationScoped
 public class CaughtUpReadiness implements HealthCheck {
-    @Inject
-    LedgerConsumer consumer;
+    private final LedgerConsumer consumer;
+
+    public CaughtUpReadiness(LedgerConsumer consumer) {
+        this.consumer = consumer;
+    }
 
     @Override
     public HealthCheckResponse call() {

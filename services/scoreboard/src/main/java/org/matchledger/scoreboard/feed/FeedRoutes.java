@@ -1,4 +1,4 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.feed;
 
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -9,8 +9,11 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
 import org.matchledger.http.Problem;
+import org.matchledger.scoreboard.api.MatchIds;
+import org.matchledger.scoreboard.readmodel.ClientBudget;
+import org.matchledger.scoreboard.readmodel.FeedHub;
+import org.matchledger.scoreboard.readmodel.FeedPosition;
 
 import java.util.function.Consumer;
 
@@ -31,22 +34,25 @@ import java.util.function.Consumer;
  */
 @ApplicationScoped
 public class FeedRoutes {
-    static final String LAST_EVENT_ID = "Last-Event-ID";
+    public static final String LAST_EVENT_ID = "Last-Event-ID";
     /**
      * Scripts, styles and connections only from this origin, no plugins, no {@code <base>}; any page may frame the
      * overlays (OBS and vMix browser sources embed them).
      */
-    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
+    public static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
             + "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors *";
 
-    @Inject
-    FeedHub hub;
-    @Inject
-    ConnectionSlots slots;
-    @Inject
-    ClientBudget budget;
-    @Inject
-    FeedAccessPolicy policy;
+    private final FeedHub hub;
+    private final ConnectionSlots slots;
+    private final ClientBudget budget;
+    private final FeedAccessPolicy policy;
+
+    public FeedRoutes(FeedHub hub, ConnectionSlots slots, ClientBudget budget, FeedAccessPolicy policy) {
+        this.hub = hub;
+        this.slots = slots;
+        this.budget = budget;
+        this.policy = policy;
+    }
 
     void routes(@Observes Router router) {
         router.route().order(-100).handler(FeedRoutes::commonHeaders);

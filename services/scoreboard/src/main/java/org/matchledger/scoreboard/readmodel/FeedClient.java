@@ -1,4 +1,4 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.readmodel;
 
 import io.vertx.core.Context;
 import org.jboss.logging.Logger;

@@ -1,4 +1,4 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.pages;
 
 import io.quarkus.qute.TemplateData;
 

@@ -1,16 +1,18 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.feed;
 
 import io.quarkus.websockets.next.CloseReason;
+import io.quarkus.websockets.next.HandshakeRequest;
 import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnOpen;
 import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
-import io.quarkus.websockets.next.HandshakeRequest;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
-import jakarta.inject.Inject;
 import org.matchledger.http.Problem;
+import org.matchledger.scoreboard.readmodel.ClientBudget;
+import org.matchledger.scoreboard.readmodel.FeedHub;
+import org.matchledger.scoreboard.readmodel.FeedPosition;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -28,20 +30,23 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 @WebSocket(path = "/matches/{matchId}/socket")
 public class MatchSocket {
-    @Inject
-    FeedHub hub;
-    @Inject
-    Vertx vertx;
-    @Inject
-    ConnectionSlots slots;
-    @Inject
-    ClientBudget budget;
-    @Inject
-    FeedAccessPolicy policy;
+    private final FeedHub hub;
+    private final Vertx vertx;
+    private final ConnectionSlots slots;
+    private final ClientBudget budget;
+    private final FeedAccessPolicy policy;
 
     private final Map<String, Admitted> clients = new ConcurrentHashMap<>();
 
     private record Admitted(SocketClient client, ConnectionSlots.Slot slot) {
+    }
+
+    public MatchSocket(FeedHub hub, Vertx vertx, ConnectionSlots slots, ClientBudget budget, FeedAccessPolicy policy) {
+        this.hub = hub;
+        this.vertx = vertx;
+        this.slots = slots;
+        this.budget = budget;
+        this.policy = policy;
     }
 
     @OnOpen

@@ -1,7 +1,4 @@
-package org.matchledger.scoreboard;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import org.matchledger.core.json.Json;
+package org.matchledger.scoreboard.readmodel;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -18,7 +15,8 @@ final class MatchFeed {
     final List<FeedMessage> log = new ArrayList<>();
     final Set<FeedClient> clients = new LinkedHashSet<>();
     FeedMessage latestView;
-    JsonNode latestViewJson;
+    /** The view of {@link #latestView}. */
+    LedgerView latest;
     /** Log time (Kafka timestamp) of the newest record of this match read: when it was last active. */
     long lastRecordMillis;
 
@@ -34,16 +32,15 @@ final class MatchFeed {
 
     /** Finished (or closed): its latest view says so (view.md, {@code status}, {@code closed}). */
     boolean finished() {
-        return latestViewJson != null && (latestViewJson.path("closed").asBoolean(false)
-                || "FINISHED".equals(latestViewJson.path("status").asText(null)));
+        return latest != null && latest.finished();
     }
 
     void append(List<FeedMessage> released) {
         for (FeedMessage m : released) {
             log.add(m);
-            if (m.kind() == FeedMessage.Kind.VIEW) {
+            if (m.payload() instanceof LedgerView view) {
                 latestView = m;
-                latestViewJson = readQuietly(m.json());
+                latest = view;
             }
         }
     }
@@ -95,24 +92,14 @@ final class MatchFeed {
         return fromLatestView();
     }
 
-    List<String> rulingsAfter(long afterSeq) {
-        List<String> out = new ArrayList<>();
+    /** The rulings with {@code seq > afterSeq} in feed order (all of them, those without a seq too, for −1). */
+    List<LedgerRuling> rulingsAfter(long afterSeq) {
+        List<LedgerRuling> out = new ArrayList<>();
         for (FeedMessage m : log) {
-            if (m.kind() == FeedMessage.Kind.RULING) {
-                JsonNode seq = readQuietly(m.json()).path("seq");
-                if (seq.isIntegralNumber() ? seq.longValue() > afterSeq : afterSeq < 0) {
-                    out.add(m.json());
-                }
+            if (m.payload() instanceof LedgerRuling ruling && ruling.after(afterSeq)) {
+                out.add(ruling);
             }
         }
         return out;
-    }
-
-    private static JsonNode readQuietly(String json) {
-        try {
-            return Json.read(json);
-        } catch (Exception e) {
-            return Json.MAPPER.missingNode();
-        }
     }
 }

@@ -1,4 +1,4 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.feed;
 
 import io.quarkus.oidc.AccessTokenCredential;
 import io.quarkus.oidc.TenantIdentityProvider;
@@ -6,12 +6,10 @@ import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.matchledger.http.Problem;
+import org.matchledger.scoreboard.ScoreboardConfig;
 
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -31,18 +29,17 @@ public class FeedAccessPolicy {
     private static final Logger LOG = Logger.getLogger(FeedAccessPolicy.class);
 
     /** The roles that may follow the feeds live, the first one held is named in the decision. */
-    static final List<String> LIVE_ROLES = List.of("broadcaster", "director");
-    static final String ACCESS_TOKEN = "access_token";
+    public static final List<String> LIVE_ROLES = List.of("broadcaster", "director");
+    public static final String ACCESS_TOKEN = "access_token";
     /** RFC 6750 §3: the challenge of a refused bearer token. */
-    static final String INVALID_TOKEN_CHALLENGE = "Bearer error=\"invalid_token\"";
+    public static final String INVALID_TOKEN_CHALLENGE = "Bearer error=\"invalid_token\"";
 
     private final long publicDelayMs;
+    private final TenantIdentityProvider identities;
 
-    @Inject
-    TenantIdentityProvider identities;
-
-    public FeedAccessPolicy(@ConfigProperty(name = "scoreboard.public-delay", defaultValue = "0s") Duration publicDelay) {
-        this.publicDelayMs = Math.max(0, publicDelay.toMillis());
+    public FeedAccessPolicy(ScoreboardConfig config, TenantIdentityProvider identities) {
+        this.publicDelayMs = Math.max(0, config.publicDelay().toMillis());
+        this.identities = identities;
     }
 
     public long publicDelayMs() {

@@ -1,6 +1,4 @@
-package org.matchledger.scoreboard;
-
-import org.matchledger.core.ledger.Outcome;
+package org.matchledger.scoreboard.readmodel;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -34,58 +32,43 @@ import java.util.TreeMap;
  * takes nothing but notices.
  */
 public final class MatchSequencer {
-    /** An incoming ruling, as much of it as the sequencing needs. */
-    public record Ruling(Long seq, int n, String kind, boolean rejudgement, Integer rulingsOfEvent, String json) {
-        /** The ruling of an event that was not applied (a re-judged rejection belongs to its correction: not one). */
-        boolean isNotice() {
-            return switch (Outcome.Kind.ofRuling(kind, rejudgement)) {
-                case APPLIED -> false;
-                case DUPLICATE, REJECTED -> true;
-            };
-        }
-
-        boolean isClosing() {
-            return !rejudgement && "MATCH_CLOSED".equals(kind);
-        }
-    }
-
     private sealed interface Pending permits Group, Notice, Closing {
     }
 
     /** The {@code MATCH_CLOSED} ruling, waiting for the closed view. */
-    private record Closing(Ruling ruling) implements Pending {
+    private record Closing(LedgerRuling ruling) implements Pending {
     }
 
     private static final class Group implements Pending {
         final long seq;
         Integer expected;
         int missingAtStart;
-        final List<Ruling> rulings = new ArrayList<>();
+        final List<LedgerRuling> rulings = new ArrayList<>();
 
         Group(long seq) {
             this.seq = seq;
         }
     }
 
-    private record Notice(Ruling ruling) implements Pending {
+    private record Notice(LedgerRuling ruling) implements Pending {
     }
 
     private final String matchId;
     private final ArrayDeque<Pending> queue = new ArrayDeque<>();
-    private final TreeMap<Long, String> views = new TreeMap<>();
+    private final TreeMap<Long, LedgerView> views = new TreeMap<>();
     private long latestViewSeq = -1;
     private long lastApplied;
     private int noticesSinceLastApplied;
     /** False while this match is read from the middle of its log and no group has been seen from its start. */
     private boolean anchored;
     /** Notices read before the anchor: released as 0.k only if the anchor is seq 1. */
-    private final List<Ruling> noticesBeforeAnchor = new ArrayList<>();
+    private final List<LedgerRuling> noticesBeforeAnchor = new ArrayList<>();
     private final boolean fromItsStart;
     /** The view with {@code "closed": true}, until it is released with its ruling (or anchored on). */
-    private String closedView;
+    private LedgerView closedView;
     private long closedViewSeq = -1;
     /** A MATCH_CLOSED ruling read before the anchor. */
-    private Ruling closingBeforeAnchor;
+    private LedgerRuling closingBeforeAnchor;
     /** Closed: released its closing (or anchored on its closed view). */
     private boolean closed;
     /** The latest view written before the start, while unanchored (-1: none). */
@@ -106,7 +89,7 @@ public final class MatchSequencer {
     }
 
     /** A ruling read from {@code match-rulings}; returns the messages this releases, in feed order. */
-    public List<FeedMessage> onRuling(Ruling r, long now) {
+    public List<FeedMessage> onRuling(LedgerRuling r, long now) {
         if (!anchored) {
             return onRulingBeforeAnchor(r, now);
         }
@@ -136,7 +119,7 @@ public final class MatchSequencer {
         return release(now);
     }
 
-    private List<FeedMessage> onRulingBeforeAnchor(Ruling r, long now) {
+    private List<FeedMessage> onRulingBeforeAnchor(LedgerRuling r, long now) {
         if (r.isClosing()) {
             closingBeforeAnchor = r; // no group follows a closing: the match anchors on a view, then this is released
             return List.of();
@@ -159,13 +142,13 @@ public final class MatchSequencer {
      * what comes after it follows with exact positions. Used when no group of the match is read from its start.
      */
     private List<FeedMessage> anchorOnView(long lastSeq, long now) {
-        String json = views.get(lastSeq);
+        LedgerView anchor = views.get(lastSeq);
         anchored = true;
         noticesBeforeAnchor.clear();
         lastApplied = lastSeq;
         noticesSinceLastApplied = 0;
         views.headMap(lastSeq, true).clear();
-        FeedMessage view = new FeedMessage(matchId, new FeedPosition(lastSeq, 0), FeedMessage.Kind.VIEW, json, now);
+        FeedMessage view = new FeedMessage(matchId, new FeedPosition(lastSeq, 0), anchor, now);
         if (firstPosition == null) {
             firstPosition = view.position();
         }
@@ -189,19 +172,23 @@ public final class MatchSequencer {
     }
 
     /** A view read from {@code match-views}; returns the messages this releases, in feed order. */
-    public List<FeedMessage> onView(long lastSeq, String json, long now) {
-        return onView(lastSeq, json, now, ViewRead.LIVE, false);
+    public List<FeedMessage> onView(LedgerView view, long now) {
+        return onView(view, now, ViewRead.LIVE);
     }
 
-    /** A view and how it was read: an unanchored match anchors on a view {@link ViewRead#BEFORE_CUT} at once. */
-    public List<FeedMessage> onView(long lastSeq, String json, long now, ViewRead read, boolean closedView) {
-        if (closedView) {
-            return onClosedView(lastSeq, json, now, read);
+    /**
+     * A view and how it was read: an unanchored match anchors on a view {@link ViewRead#BEFORE_CUT} at once; a view
+     * with {@code "closed": true} closes the match.
+     */
+    public List<FeedMessage> onView(LedgerView view, long now, ViewRead read) {
+        long lastSeq = view.lastSeq();
+        if (view.closed()) {
+            return onClosedView(lastSeq, view, now, read);
         }
         if (lastSeq <= lastApplied && lastApplied > 0) {
             return List.of(); // already released (or superseded)
         }
-        views.put(lastSeq, json);
+        views.put(lastSeq, view);
         latestViewSeq = Math.max(latestViewSeq, lastSeq);
         if (!anchored) {
             if (read == ViewRead.AT_START) {
@@ -215,11 +202,11 @@ public final class MatchSequencer {
         return release(now);
     }
 
-    private List<FeedMessage> onClosedView(long lastSeq, String json, long now, ViewRead read) {
+    private List<FeedMessage> onClosedView(long lastSeq, LedgerView view, long now, ViewRead read) {
         if (closed) {
             return List.of();
         }
-        closedView = json;
+        closedView = view;
         closedViewSeq = lastSeq;
         if (!anchored) {
             if (read == ViewRead.AT_START) {
@@ -290,8 +277,8 @@ public final class MatchSequencer {
                 queue.poll();
                 noticesSinceLastApplied++;
                 FeedPosition at = new FeedPosition(lastApplied, noticesSinceLastApplied);
-                out.add(new FeedMessage(matchId, at, FeedMessage.Kind.RULING, closing.ruling().json(), now));
-                out.add(new FeedMessage(matchId, at, FeedMessage.Kind.VIEW, closedView, now));
+                out.add(new FeedMessage(matchId, at, closing.ruling(), now));
+                out.add(new FeedMessage(matchId, at, closedView, now));
                 closedView = null;
                 closed = true;
                 continue;
@@ -300,7 +287,7 @@ public final class MatchSequencer {
                 queue.poll();
                 noticesSinceLastApplied++;
                 out.add(new FeedMessage(matchId, new FeedPosition(lastApplied, noticesSinceLastApplied),
-                        FeedMessage.Kind.RULING, notice.ruling().json(), now));
+                        notice.ruling(), now));
                 continue;
             }
             Group g = (Group) head;
@@ -312,16 +299,16 @@ public final class MatchSequencer {
                 continue; // the same seq applied twice cannot happen in one ledger: a replayed record
             }
             FeedPosition at = new FeedPosition(g.seq, 0);
-            g.rulings.sort(Comparator.comparingInt(Ruling::n));
-            for (Ruling r : g.rulings) {
-                out.add(new FeedMessage(matchId, at, FeedMessage.Kind.RULING, r.json(), now));
+            g.rulings.sort(Comparator.comparingInt(LedgerRuling::n));
+            for (LedgerRuling r : g.rulings) {
+                out.add(new FeedMessage(matchId, at, r, now));
             }
             lastApplied = g.seq;
             noticesSinceLastApplied = 0;
-            String view = views.get(g.seq);
+            LedgerView view = views.get(g.seq);
             views.headMap(g.seq, true).clear();
             if (view != null) {
-                out.add(new FeedMessage(matchId, at, FeedMessage.Kind.VIEW, view, now));
+                out.add(new FeedMessage(matchId, at, view, now));
             }
         }
     }

@@ -1,4 +1,4 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.readmodel;
 
 import java.util.ArrayList;
 import java.util.HashMap;

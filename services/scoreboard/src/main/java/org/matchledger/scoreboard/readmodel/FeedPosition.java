@@ -1,4 +1,4 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.readmodel;
 
 /**
  * Where a message stands in its match's feed: {@code seq} of the applied event it belongs to, and {@code notice} = 0

@@ -1,6 +1,7 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.feed;
 
 import org.matchledger.http.Problem;
+import org.matchledger.scoreboard.readmodel.FeedPosition;
 
 /** The query parameters every feed takes, checked: a bad one is a 400 problem naming it. */
 public final class FeedParameters {

@@ -1,4 +1,4 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.feed;
 
 import org.matchledger.http.Problem;
 

@@ -1,33 +1,33 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.api;
 
 import org.matchledger.http.Problem;
 
 import java.util.regex.Pattern;
 
 /** The {@code {matchId}} path parameter, checked like the gateway checks a match id: a bad one is a 400 naming it. */
-final class MatchIds {
-    static final Pattern VALID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+public final class MatchIds {
+    public static final Pattern VALID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
     private MatchIds() {
     }
 
-    static boolean valid(String matchId) {
+    public static boolean valid(String matchId) {
         return matchId != null && VALID.matcher(matchId).matches();
     }
 
     /** The id itself, or a {@link Problem.Failure} (400 naming {@code matchId}). */
-    static String checked(String matchId) {
+    public static String checked(String matchId) {
         if (!valid(matchId)) {
             throw new Problem.Failure(invalid());
         }
         return matchId;
     }
 
-    static Problem invalid() {
+    public static Problem invalid() {
         return Problem.badParameter("matchId", "must be 1 to 64 characters from A-Z a-z 0-9 . _ -");
     }
 
-    static Problem unknown(String matchId) {
+    public static Problem unknown(String matchId) {
         return Problem.of(404, "Unknown match", "no match " + matchId + " in the ledger");
     }
 }

@@ -1,9 +1,7 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.readmodel;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
-import java.time.Duration;
+import org.matchledger.scoreboard.ScoreboardConfig;
 
 /**
  * What one live client may cost the scoreboard while it does not keep up: at most {@code max-pending-bytes} of due
@@ -19,15 +17,11 @@ public class ClientBudget {
     private final long tickMs;
     private final int maxDelayedMessages;
 
-    public ClientBudget(
-            @ConfigProperty(name = "scoreboard.client.max-pending-bytes", defaultValue = "1048576") long maxPendingBytes,
-            @ConfigProperty(name = "scoreboard.client.stall-timeout", defaultValue = "30s") Duration stallTimeout,
-            @ConfigProperty(name = "scoreboard.stream.heartbeat", defaultValue = "5s") Duration tick,
-            @ConfigProperty(name = "scoreboard.client.max-delayed-messages", defaultValue = "50000") int maxDelayedMessages) {
-        this.maxPendingBytes = Math.max(1024, maxPendingBytes);
-        this.stallTimeoutMs = Math.max(1, stallTimeout.toMillis());
-        this.tickMs = Math.max(10, tick.toMillis());
-        this.maxDelayedMessages = Math.max(1, maxDelayedMessages);
+    public ClientBudget(ScoreboardConfig config) {
+        this.maxPendingBytes = Math.max(1024, config.client().maxPendingBytes());
+        this.stallTimeoutMs = Math.max(1, config.client().stallTimeout().toMillis());
+        this.tickMs = Math.max(10, config.stream().heartbeat().toMillis());
+        this.maxDelayedMessages = Math.max(1, config.client().maxDelayedMessages());
     }
 
     /** Messages one client may hold while they wait for their delay; beyond, the client is cut off (it resumes). */

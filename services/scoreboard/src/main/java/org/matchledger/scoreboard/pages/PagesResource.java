@@ -1,14 +1,16 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.pages;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Response;
+import org.matchledger.scoreboard.api.MatchIds;
+import org.matchledger.scoreboard.readmodel.FeedHub;
+import org.matchledger.scoreboard.readmodel.LedgerView;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +21,7 @@ import java.util.Optional;
  * transparent background), rendered from the read model with the Qute templates {@code templates/PagesResource/},
  * whose tiles are those of {@link Tiles}; {@code assets/scoreboard.js} keeps them live from the feeds of rendered
  * HTML. No inline script or style: the script finds what it needs in the body's {@code data-} attributes, and the
- * Content-Security-Policy ({@link FeedRoutes}) allows scripts and styles from this origin only. The script and the
+ * Content-Security-Policy ({@code feed.FeedRoutes}) allows scripts and styles from this origin only. The script and the
  * styles are static files ({@code META-INF/resources/assets/}).
  */
 @Path("/")
@@ -33,16 +35,19 @@ public class PagesResource {
         static native TemplateInstance overlay(String matchId, boolean known, TileView view);
     }
 
-    @Inject
-    FeedHub hub;
+    private final FeedHub hub;
+
+    public PagesResource(FeedHub hub) {
+        this.hub = hub;
+    }
 
     @GET
     @Produces(HTML)
     public String dashboard() {
         List<TileView> live = new ArrayList<>();
         List<TileView> finished = new ArrayList<>();
-        for (String json : hub.views(null, null)) {
-            TileView v = TileView.of(Tiles.read(json));
+        for (LedgerView view : hub.views(null, null)) {
+            TileView v = TileView.of(view);
             (v.finished() ? finished : live).add(v);
         }
         return Templates.dashboard(live, finished).render();
@@ -57,11 +62,11 @@ public class PagesResource {
     @Path("overlay/{matchId}")
     public Response overlay(@PathParam("matchId") String matchId, @HeaderParam("Accept") String accept) {
         MatchIds.checked(matchId);
-        Optional<String> view = hub.view(matchId);
+        Optional<LedgerView> view = hub.view(matchId);
         if (view.isEmpty() && (accept == null || !accept.contains("text/html"))) {
             return MatchIds.unknown(matchId).response();
         }
-        TileView shown = view.map(json -> TileView.of(Tiles.read(json))).orElse(null);
+        TileView shown = view.map(TileView::of).orElse(null);
         String page = Templates.overlay(matchId, view.isPresent(), shown).render();
         return Response.status(view.isPresent() ? 200 : 404).type(HTML).entity(page).build();
     }

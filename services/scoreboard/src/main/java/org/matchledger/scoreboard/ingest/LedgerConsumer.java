@@ -1,29 +1,26 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.ingest;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.matchledger.core.json.Json;
+import org.jboss.logging.Logger;
 import org.matchledger.kafka.KafkaSecurityConfig;
-import org.matchledger.kafka.RulingsHeader;
 import org.matchledger.kafka.Topics;
-import org.matchledger.kafka.TopicsAtStartup;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.matchledger.scoreboard.ScoreboardConfig;
+import org.matchledger.scoreboard.readmodel.FeedHub;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,41 +37,48 @@ import java.util.Properties;
  * position has reached, on every partition, the end offset it saw at start ({@code read_committed}: the last stable
  * offset). Finished matches whose last record is older than the window leave the read model (at start they are not
  * taken in at all); the audit trail serves them.
+ *
+ * <p>A plain {@link KafkaConsumer}, not a SmallRye {@code @Incoming} channel like the audit trail's: the start seeks
+ * each partition of {@code match-rulings} by time and readiness compares exact positions with the end offsets seen at
+ * start, which a channel does not expose. When reading fails, the consumer is made again and resumes from the
+ * positions it had reached, after a pause of {@link #RETRY_FIRST} doubling up to {@link #RETRY_MAX}; the pause starts
+ * again from {@link #RETRY_FIRST} once a consumer reads. (The Kafka topics are created at start-up by ledger-kafka's
+ * {@code TopicsAtStartup}, before this starts; a topic not there yet is one more failure to retry.)
  */
 @ApplicationScoped
 public class LedgerConsumer {
-    static final String PREFIX = "scoreboard.consumer.";
-    private static final Logger LOG = LoggerFactory.getLogger(LedgerConsumer.class);
+    /** The first pause before the consumer is made again after a failure. */
+    static final Duration RETRY_FIRST = Duration.ofMillis(500);
+    /** The longest pause between two attempts. */
+    static final Duration RETRY_MAX = Duration.ofSeconds(8);
+    private static final Logger LOG = Logger.getLogger(LedgerConsumer.class);
     private static final List<String> TOPICS = List.of(Topics.MATCH_VIEWS, Topics.MATCH_RULINGS);
 
-    @Inject
-    FeedHub hub;
-    @Inject
-    Config config;
-    @Inject
-    TopicsAtStartup topics; // created before the consumer looks for their partitions
-    @ConfigProperty(name = "kafka.bootstrap.servers")
-    String bootstrapServers;
+    private final FeedHub hub;
+    /** The service's Kafka user and the broker's address are read from here (shared with every service). */
+    private final Config config;
+    private final Map<String, String> consumerSettings;
     /** Rulings older than this are not read at start; finished matches idle this long leave the read model. */
-    @ConfigProperty(name = "scoreboard.rulings-window", defaultValue = "24h")
-    Duration window;
-    /** How often finished matches older than the window are dropped. */
-    @ConfigProperty(name = "scoreboard.drop-interval", defaultValue = "60s")
-    Duration dropInterval;
+    private final Duration window;
+    private final Duration dropInterval;
+    /** The consumer thread's only. */
+    private final RecordDispatcher records;
 
     private volatile boolean stopping;
     private volatile boolean caughtUp;
     private volatile KafkaConsumer<String, String> consumer;
     private Thread thread;
-    /** Per partition, the offset after the last record handed to the hub (the consumer thread's only). */
-    private final Map<TopicPartition, Long> dispatchedUpTo = new HashMap<>();
-    /** Per partition, the end offset at start: records before it were written before the start. */
-    private Map<TopicPartition, Long> endAtStart = Map.of();
-    /** Log time from which rulings are read at start (epoch millis). */
-    private long cutMillis;
-    /** Whether the rulings read at start begin after the start of some partition's log (retention or the window). */
-    private boolean readFromCut;
     private long nextDropMillis;
+    private Duration retryPause = RETRY_FIRST;
+
+    public LedgerConsumer(FeedHub hub, ScoreboardConfig settings, Config config) {
+        this.hub = hub;
+        this.config = config;
+        this.consumerSettings = settings.consumer();
+        this.window = settings.rulingsWindow();
+        this.dropInterval = settings.dropInterval();
+        this.records = new RecordDispatcher(hub);
+    }
 
     void start(@Observes StartupEvent event) {
         thread = new Thread(this::run, "scoreboard-ledger-consumer");
@@ -94,15 +98,12 @@ public class LedgerConsumer {
         return caughtUp;
     }
 
+    /** {@code scoreboard.consumer.*} without the prefix, the service's Kafka user when one is configured, the broker. */
     Properties consumerProperties() {
         Properties p = new Properties();
-        p.putAll(KafkaSecurityConfig.of(config)); // the scoreboard's Kafka user, when one is configured
-        for (String name : config.getPropertyNames()) {
-            if (name.startsWith(PREFIX)) {
-                config.getOptionalValue(name, String.class).ifPresent(v -> p.put(name.substring(PREFIX.length()), v));
-            }
-        }
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.putAll(KafkaSecurityConfig.of(config));
+        p.putAll(consumerSettings);
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.getValue("kafka.bootstrap.servers", String.class));
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         return p;
@@ -123,10 +124,22 @@ public class LedgerConsumer {
                 if (stopping) {
                     return;
                 }
-                LOG.warn("reading the ledger failed ({}); starting again from where it was", e.toString());
-                sleep(2000);
+                LOG.warnf("reading the ledger failed (%s); again in %d ms from where it was", e, retryPause.toMillis());
+                pause();
             }
         }
+    }
+
+    /** Waits {@link #retryPause}, then doubles it up to {@link #RETRY_MAX}. */
+    private void pause() {
+        try {
+            Thread.sleep(retryPause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stopping = true;
+        }
+        Duration doubled = retryPause.multipliedBy(2);
+        retryPause = doubled.compareTo(RETRY_MAX) > 0 ? RETRY_MAX : doubled;
     }
 
     private void follow(KafkaConsumer<String, String> c, Map<TopicPartition, Long> positions) {
@@ -140,14 +153,15 @@ public class LedgerConsumer {
         }
         Map<TopicPartition, Long> end = caughtUp ? Map.of() : c.endOffsets(partitions);
         if (!caughtUp) {
-            endAtStart = end;
-            LOG.info("reading {} partitions of {}: {} records to read at start", partitions.size(), TOPICS,
+            records.endsAtStart(end);
+            LOG.infof("reading %d partitions of %s: %d records to read at start", partitions.size(), TOPICS,
                     end.entrySet().stream().mapToLong(e -> e.getValue() - positions.get(e.getKey())).sum());
         }
         while (!stopping) {
             for (ConsumerRecord<String, String> r : c.poll(Duration.ofMillis(200))) {
-                dispatch(r);
+                records.dispatch(r);
             }
+            retryPause = RETRY_FIRST; // this consumer reads: a later failure starts the pauses again
             for (TopicPartition tp : partitions) {
                 positions.put(tp, c.position(tp));
             }
@@ -156,7 +170,7 @@ public class LedgerConsumer {
                 int dropped = hub.dropFinishedBefore(System.currentTimeMillis() - window.toMillis());
                 hub.openResumeLog();
                 caughtUp = true;
-                LOG.info("caught up with the ledger: ready ({} matches held, {} finished before the window dropped)",
+                LOG.infof("caught up with the ledger: ready (%d matches held, %d finished before the window dropped)",
                         hub.size(), dropped);
             }
             long now = System.currentTimeMillis();
@@ -164,7 +178,7 @@ public class LedgerConsumer {
                 nextDropMillis = now + dropInterval.toMillis();
                 int dropped = hub.dropFinishedBefore(now - window.toMillis());
                 if (dropped > 0) {
-                    LOG.info("{} matches finished before the window left the read model", dropped);
+                    LOG.infof("%d matches finished before the window left the read model", dropped);
                 }
             }
         }
@@ -176,7 +190,7 @@ public class LedgerConsumer {
      */
     private void startPositions(KafkaConsumer<String, String> c, List<TopicPartition> partitions,
                                 Map<TopicPartition, Long> positions) {
-        cutMillis = System.currentTimeMillis() - window.toMillis();
+        long cutMillis = System.currentTimeMillis() - window.toMillis();
         Map<TopicPartition, Long> since = new HashMap<>();
         for (TopicPartition tp : partitions) {
             if (Topics.MATCH_RULINGS.equals(tp.topic())) {
@@ -185,20 +199,20 @@ public class LedgerConsumer {
         }
         Map<TopicPartition, Long> beginning = c.beginningOffsets(partitions);
         Map<TopicPartition, Long> ends = c.endOffsets(partitions);
-        Map<TopicPartition, org.apache.kafka.clients.consumer.OffsetAndTimestamp> found = c.offsetsForTimes(since);
-        Map<TopicPartition, Long> start = new HashMap<>();
+        Map<TopicPartition, OffsetAndTimestamp> found = c.offsetsForTimes(since);
+        boolean readFromCut = false;
         for (TopicPartition tp : partitions) {
             if (Topics.MATCH_RULINGS.equals(tp.topic())) {
-                org.apache.kafka.clients.consumer.OffsetAndTimestamp at = found.get(tp);
+                OffsetAndTimestamp at = found.get(tp);
                 long offset = at != null ? at.offset() : ends.get(tp);
-                start.put(tp, offset);
+                positions.put(tp, offset);
                 readFromCut |= offset > 0;
             } else {
-                start.put(tp, beginning.get(tp));
+                positions.put(tp, beginning.get(tp));
             }
         }
-        positions.putAll(start);
-        LOG.info("rulings read from {} (window {}){}", java.time.Instant.ofEpochMilli(cutMillis), window,
+        records.startedAt(cutMillis, readFromCut);
+        LOG.infof("rulings read from %s (window %s)%s", Instant.ofEpochMilli(cutMillis), window,
                 readFromCut ? ": matches begun before it are read from their latest view" : "");
     }
 
@@ -212,60 +226,5 @@ public class LedgerConsumer {
             infos.forEach(i -> all.add(new TopicPartition(topic, i.partition())));
         }
         return all;
-    }
-
-    /**
-     * Hands one record to the hub, once: a record delivered again (a consumer re-created after an error re-reads from
-     * its last position, which may be behind what was already handed over) is a no-op, like every projection's.
-     */
-    void dispatch(ConsumerRecord<String, String> r) {
-        TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-        if (r.offset() < dispatchedUpTo.getOrDefault(tp, 0L)) {
-            return;
-        }
-        dispatchedUpTo.put(tp, r.offset() + 1);
-        if (r.key() == null || r.value() == null) {
-            return;
-        }
-        JsonNode json;
-        try {
-            json = Json.read(r.value());
-        } catch (Exception e) {
-            LOG.warn("{}-{}@{} is not JSON: skipped", r.topic(), r.partition(), r.offset());
-            return;
-        }
-        boolean atStart = readFromCut && r.offset() < endAtStart.getOrDefault(tp, 0L);
-        if (Topics.MATCH_VIEWS.equals(r.topic())) {
-            boolean beforeCut = atStart && r.timestamp() < cutMillis;
-            if (beforeCut && finished(json) && !hub.holds(r.key())) {
-                return; // finished before the window: not part of the live read model (the audit trail has it)
-            }
-            hub.acceptView(r.key(), json.path("lastSeq").asLong(0), r.value(), r.timestamp(),
-                    beforeCut ? MatchSequencer.ViewRead.BEFORE_CUT
-                            : atStart ? MatchSequencer.ViewRead.AT_START : MatchSequencer.ViewRead.LIVE,
-                    json.path("closed").asBoolean(false));
-        } else {
-            JsonNode seq = json.path("seq");
-            hub.acceptRuling(r.key(), new MatchSequencer.Ruling(
-                    seq.isIntegralNumber() ? seq.longValue() : null,
-                    json.path("n").asInt(0),
-                    json.path("kind").asText(""),
-                    json.hasNonNull("rejudges"),
-                    RulingsHeader.read(r.headers()),
-                    r.value()), r.timestamp(), atStart);
-        }
-    }
-
-    /** view.md: {@code status} FINISHED, or {@code closed}. */
-    private static boolean finished(JsonNode view) {
-        return view.path("closed").asBoolean(false) || "FINISHED".equals(view.path("status").asText(null));
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

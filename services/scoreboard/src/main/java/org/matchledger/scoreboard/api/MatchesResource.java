@@ -1,6 +1,5 @@
-package org.matchledger.scoreboard;
+package org.matchledger.scoreboard.api;
 
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -9,23 +8,28 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.matchledger.http.Problem;
+import org.matchledger.scoreboard.readmodel.FeedHub;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The read model over HTTP: views of all matches, one view, a match's rulings. Bodies are the ledger's JSON as is. A
- * bad {@code matchId} is a 400 problem naming it, an unknown one a 404; neither creates anything.
+ * The read model over HTTP: views of all matches, one view, a match's rulings. The held views and rulings are written
+ * by Jackson as the ledger's JSON as is ({@link org.matchledger.scoreboard.readmodel.LedgerJson}). A bad
+ * {@code matchId} is a 400 problem naming it, an unknown one a 404; neither creates anything.
  */
 @Path("/matches")
 @Produces(MediaType.APPLICATION_JSON)
 public class MatchesResource {
-    @Inject
-    FeedHub hub;
-
     /** Views per page of {@code GET /matches}: without {@code limit}, and at most. */
     static final int MAX_LIMIT = 1000;
+
+    private final FeedHub hub;
+
+    public MatchesResource(FeedHub hub) {
+        this.hub = hub;
+    }
 
     /**
      * The latest views by match id, a page at a time: at most {@code limit} (1–1,000, default 1,000) of the matches
@@ -41,10 +45,9 @@ public class MatchesResource {
             throw new Problem.Failure(Problem.badParameter("after", "must be a match id (1 to 64 characters from A-Z a-z 0-9 . _ -)"));
         }
         List<FeedHub.Listed> page = hub.views(blankToNull(status), blankToNull(tableId), from, max + 1);
-        Response.ResponseBuilder ok;
+        Response.ResponseBuilder ok = Response.ok(page.stream().limit(max).map(FeedHub.Listed::view).toList());
         if (page.size() > max) {
-            page = page.subList(0, max);
-            String last = URLEncoder.encode(page.get(page.size() - 1).matchId(), StandardCharsets.UTF_8);
+            String last = URLEncoder.encode(page.get(max - 1).matchId(), StandardCharsets.UTF_8);
             StringBuilder next = new StringBuilder("/matches?limit=").append(max).append("&after=").append(last);
             if (blankToNull(status) != null) {
                 next.append("&status=").append(URLEncoder.encode(status, StandardCharsets.UTF_8));
@@ -52,9 +55,7 @@ public class MatchesResource {
             if (blankToNull(tableId) != null) {
                 next.append("&tableId=").append(URLEncoder.encode(tableId, StandardCharsets.UTF_8));
             }
-            ok = Response.ok(array(page.stream().map(FeedHub.Listed::json).toList())).header("Link", "<" + next + ">; rel=\"next\"");
-        } else {
-            ok = Response.ok(array(page.stream().map(FeedHub.Listed::json).toList()));
+            ok.header("Link", "<" + next + ">; rel=\"next\"");
         }
         return ok.build();
     }
@@ -87,7 +88,7 @@ public class MatchesResource {
     public Response rulings(@PathParam("matchId") String matchId, @QueryParam("afterSeq") String afterSeq) {
         MatchIds.checked(matchId);
         long after = afterSeq(afterSeq);
-        return hub.rulingsAfter(matchId, after).map(r -> Response.ok(array(r)).build())
+        return hub.rulingsAfter(matchId, after).map(r -> Response.ok(r).build())
                 .orElseGet(() -> unknownMatch(matchId).response());
     }
 
@@ -108,17 +109,6 @@ public class MatchesResource {
             // below
         }
         throw new Problem.Failure(Problem.badParameter("afterSeq", "must be a seq (a whole number ≥ 0), got " + value));
-    }
-
-    static String array(List<String> jsons) {
-        StringBuilder b = new StringBuilder(jsons.size() * 512 + 2).append('[');
-        for (int i = 0; i < jsons.size(); i++) {
-            if (i > 0) {
-                b.append(',');
-            }
-            b.append(jsons.get(i));
-        }
-        return b.append(']').toString();
     }
 
     private static String blankToNull(String s) {
