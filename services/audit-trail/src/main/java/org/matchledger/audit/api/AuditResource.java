@@ -6,7 +6,6 @@ import io.quarkus.security.UnauthorizedException;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -50,11 +49,13 @@ public class AuditResource {
     public static final String JSONL = "application/x-ndjson";
     public static final String CSV = "text/csv";
 
-    @Inject
-    LedgerStore store;
+    private final LedgerStore store;
+    private final SecurityIdentity identity;
 
-    @Inject
-    SecurityIdentity identity;
+    public AuditResource(LedgerStore store, SecurityIdentity identity) {
+        this.store = store;
+        this.identity = identity;
+    }
 
     /** No token (and no signed-in session): 401, never a redirect to the sign-in page (this is an API). */
     @ServerExceptionMapper
@@ -103,7 +104,7 @@ public class AuditResource {
     @Produces(MediaType.TEXT_HTML)
     public Uni<Response> viewPanel(@PathParam("matchId") String matchId, @QueryParam("atSeq") String atSeq) {
         return viewAt(matchId, atSeq).map(view -> view.problem() != null ? view.problem()
-                : Response.ok(AppealPage.Templates.viewPanel(ViewPanel.of(Json.MAPPER.valueToTree(view.view()))).render(),
+                : Response.ok(AppealPage.Templates.viewPanel(ViewPanel.of(view.view())).render(),
                         AppealPage.HTML).build());
     }
 
