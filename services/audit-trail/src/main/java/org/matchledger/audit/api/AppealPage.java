@@ -5,7 +5,6 @@ import io.quarkus.qute.TemplateInstance;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -47,11 +46,13 @@ public class AppealPage {
         static native TemplateInstance viewPanel(ViewPanel panel);
     }
 
-    @Inject
-    LedgerStore store;
+    private final LedgerStore store;
+    private final SecurityIdentity identity;
 
-    @Inject
-    SecurityIdentity identity;
+    public AppealPage(LedgerStore store, SecurityIdentity identity) {
+        this.store = store;
+        this.identity = identity;
+    }
 
     @GET
     @Path("matches/{matchId}")

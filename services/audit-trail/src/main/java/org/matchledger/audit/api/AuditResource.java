@@ -6,7 +6,6 @@ import io.quarkus.security.UnauthorizedException;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -29,7 +28,6 @@ import org.matchledger.audit.page.ViewPanel;
 import org.matchledger.audit.store.LedgerStore;
 import org.matchledger.audit.store.RecordedEvent;
 import org.matchledger.audit.store.RulingRow;
-import org.matchledger.core.json.Json;
 import org.matchledger.core.view.MatchView;
 import org.matchledger.http.Problem;
 
@@ -50,11 +48,13 @@ public class AuditResource {
     public static final String JSONL = "application/x-ndjson";
     public static final String CSV = "text/csv";
 
-    @Inject
-    LedgerStore store;
+    private final LedgerStore store;
+    private final SecurityIdentity identity;
 
-    @Inject
-    SecurityIdentity identity;
+    public AuditResource(LedgerStore store, SecurityIdentity identity) {
+        this.store = store;
+        this.identity = identity;
+    }
 
     /** No token (and no signed-in session): 401, never a redirect to the sign-in page (this is an API). */
     @ServerExceptionMapper
@@ -89,9 +89,8 @@ public class AuditResource {
     @GET
     @Path("matches/{matchId}/view")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<Response> view(@PathParam("matchId") String matchId, @QueryParam("atSeq") String atSeq) {
-        return viewAt(matchId, atSeq).map(view -> view.problem() != null ? view.problem()
-                : Response.ok(Json.write(view.view()), MediaType.APPLICATION_JSON).build());
+    public Uni<MatchView> view(@PathParam("matchId") String matchId, @QueryParam("atSeq") String atSeq) {
+        return viewAt(matchId, atSeq);
     }
 
     /**
@@ -102,16 +101,12 @@ public class AuditResource {
     @Path("matches/{matchId}/view-panel")
     @Produces(MediaType.TEXT_HTML)
     public Uni<Response> viewPanel(@PathParam("matchId") String matchId, @QueryParam("atSeq") String atSeq) {
-        return viewAt(matchId, atSeq).map(view -> view.problem() != null ? view.problem()
-                : Response.ok(AppealPage.Templates.viewPanel(ViewPanel.of(Json.MAPPER.valueToTree(view.view()))).render(),
-                        AppealPage.HTML).build());
+        return viewAt(matchId, atSeq).map(view ->
+                Response.ok(AppealPage.Templates.viewPanel(ViewPanel.of(view)).render(), AppealPage.HTML).build());
     }
 
-    /** A re-derived view, or the problem that answers instead (no such seq). */
-    record ViewAt(MatchView view, Response problem) {
-    }
-
-    private Uni<ViewAt> viewAt(String matchId, String atSeq) {
+    /** The view re-derived after {@code atSeq} (the match's view now without it); a problem when there is none. */
+    private Uni<MatchView> viewAt(String matchId, String atSeq) {
         MatchIds.valid(matchId);
         Long at = null;
         if (atSeq != null) {
@@ -136,11 +131,11 @@ public class AuditResource {
             MatchView view = last == 0 ? null : seq == null && folded.closed() != null ? folded.closed().view()
                     : Refold.viewAt(events, closing, seq == null ? last : seq);
             if (view == null) {
-                return new ViewAt(null, new Problem("urn:matchledger:problem:no-such-seq", "No such seq", 404,
+                throw new Problem.Failure(new Problem("urn:matchledger:problem:no-such-seq", "No such seq", 404,
                         "atSeq: match " + matchId + " has " + last + " applied events"
-                                + (last > 0 ? "; ask for atSeq 1.." + last : ""), "atSeq", null).response());
+                                + (last > 0 ? "; ask for atSeq 1.." + last : ""), "atSeq", null));
             }
-            return new ViewAt(view, null);
+            return view;
         });
     }
 

@@ -6,7 +6,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.matchledger.audit.AuditSettings;
 import org.matchledger.kafka.KafkaSecurityConfig;
 
 import java.util.HashMap;
@@ -23,9 +23,8 @@ public class KafkaAdmin {
     private volatile Admin admin;
 
     @Inject
-    public KafkaAdmin(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
-                      @ConfigProperty(name = "kafka.default.api.timeout.ms", defaultValue = "5000") int timeoutMs) {
-        this(bootstrapServers, timeoutMs, KafkaSecurityConfig.current());
+    public KafkaAdmin(AuditSettings settings) {
+        this(settings.kafka().bootstrapServers(), settings.kafka().defaultApiTimeoutMs(), KafkaSecurityConfig.current());
     }
 
     /** With the security settings given (client keys: {@code security.protocol}, {@code sasl.jaas.config}, …). */

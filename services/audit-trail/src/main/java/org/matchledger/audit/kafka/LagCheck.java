@@ -4,6 +4,7 @@ import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
@@ -12,15 +13,16 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
+import org.matchledger.audit.AuditSettings;
 import org.matchledger.kafka.Topics;
 
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * Readiness: how far the audit trail is behind, per topic — the records between group {@code audit-trail}'s committed
@@ -39,9 +41,13 @@ public class LagCheck implements AsyncHealthCheck {
     private final String group;
     private final long maxLag;
 
-    public LagCheck(KafkaAdmin admin, Pool pool,
-                    @ConfigProperty(name = "mp.messaging.incoming.audit-in.group.id", defaultValue = "audit-trail") String group,
-                    @ConfigProperty(name = "audit.health.max-lag", defaultValue = "100000") long maxLag) {
+    @Inject
+    public LagCheck(KafkaAdmin admin, Pool pool, AuditSettings settings) {
+        this(admin, pool, settings.consumerGroup(), settings.audit().health().maxLag());
+    }
+
+    /** The lag of consumer group {@code group}, DOWN above {@code maxLag}. */
+    public LagCheck(KafkaAdmin admin, Pool pool, String group, long maxLag) {
         this.admin = admin;
         this.pool = pool;
         this.group = group;
@@ -50,8 +56,7 @@ public class LagCheck implements AsyncHealthCheck {
 
     @Override
     public Uni<HealthCheckResponse> call() {
-        return lagPerTopic()
-                .chain(lag -> quarantineCount().map(q -> {
+        return Uni.combine().all().unis(lagPerTopic(), quarantineCount()).with((lag, q) -> {
                     HealthCheckResponseBuilder b = HealthCheckResponse.named(NAME).withData("max-lag", maxLag)
                             .withData("quarantined", q < 0 ? "unknown" : Long.toString(q));
                     boolean up = true;
@@ -60,7 +65,7 @@ public class LagCheck implements AsyncHealthCheck {
                         up &= e.getValue() <= maxLag;
                     }
                     return b.status(up).build();
-                }))
+                })
                 .onFailure().recoverWithItem(e -> HealthCheckResponse.named(NAME).down()
                         .withData("error", e.getClass().getSimpleName() + ": " + e.getMessage()).build());
     }
@@ -79,11 +84,11 @@ public class LagCheck implements AsyncHealthCheck {
                         });
                     }
                     ListOffsetsOptions committedOnly = new ListOffsetsOptions(IsolationLevel.READ_COMMITTED);
-                    return offsets(a.listOffsets(latest, committedOnly))
-                            .chain(ends -> offsets(a.listOffsets(earliest, committedOnly))
-                                    .chain(starts -> Uni.createFrom().completionStage(() -> a.listConsumerGroupOffsets(group)
-                                                    .partitionsToOffsetAndMetadata().toCompletionStage())
-                                            .map(committed -> lag(ends, starts, committed))));
+                    return Uni.combine().all().unis(offsets(() -> a.listOffsets(latest, committedOnly)),
+                                    offsets(() -> a.listOffsets(earliest, committedOnly)),
+                                    Uni.createFrom().completionStage(() -> a.listConsumerGroupOffsets(group)
+                                            .partitionsToOffsetAndMetadata().toCompletionStage()))
+                            .with(LagCheck::lag);
                 });
     }
 
@@ -98,8 +103,8 @@ public class LagCheck implements AsyncHealthCheck {
         return lag;
     }
 
-    private static Uni<Map<TopicPartition, Long>> offsets(ListOffsetsResult result) {
-        return Uni.createFrom().completionStage(() -> result.all().toCompletionStage()).map(all -> {
+    private static Uni<Map<TopicPartition, Long>> offsets(Supplier<ListOffsetsResult> request) {
+        return Uni.createFrom().completionStage(() -> request.get().all().toCompletionStage()).map(all -> {
             Map<TopicPartition, Long> m = new HashMap<>();
             all.forEach((tp, info) -> m.put(tp, info.offset()));
             return m;

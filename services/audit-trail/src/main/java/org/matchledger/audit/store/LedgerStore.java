@@ -1,6 +1,6 @@
 package org.matchledger.audit.store;
 
-import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -8,8 +8,9 @@ import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.hibernate.reactive.mutiny.Mutiny;
+import org.matchledger.audit.AuditSettings;
 import org.matchledger.audit.intake.Rows;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.matchledger.core.event.Poster;
 import org.matchledger.core.ledger.MatchClosing;
 
@@ -19,16 +20,19 @@ import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Writes the audit tables with the reactive PostgreSQL client (one prepared {@code INSERT … ON CONFLICT DO NOTHING}
- * per table, executed as a batch of tuples) and reads them through Hibernate Reactive. Storing the same rows again (a
- * redelivered batch) changes nothing. Reads must be called on a safe Vert.x (duplicated) context, as Hibernate
- * Reactive requires.
+ * per table, executed as a batch of tuples, every table of a batch in one transaction) and reads them through
+ * Hibernate Reactive. Storing the same rows again (a redelivered batch) changes nothing. Reads that do not depend on
+ * each other run at once, each in a stateless session of its own (a session runs one operation at a time); they must
+ * be called on a Vert.x context, as Hibernate Reactive requires.
  */
 @ApplicationScoped
 public class LedgerStore {
     private final Pool pool;
+    private final Mutiny.SessionFactory sessions;
     private final Duration window;
 
     /**
@@ -36,10 +40,23 @@ public class LedgerStore {
      * which the audit trail's fold closes a finished match as the processor does while no closing of it has been
      * received (a recorded closing brings its own window).
      */
-    public LedgerStore(Pool pool,
-                       @ConfigProperty(name = "ledger.matches.correction-window", defaultValue = "24h") Duration window) {
+    public LedgerStore(Pool pool, Mutiny.SessionFactory sessions, AuditSettings settings) {
         this.pool = pool;
-        this.window = window;
+        this.sessions = sessions;
+        this.window = settings.ledger().matches().correctionWindow();
+    }
+
+    /** One table's share of a write: its insert and the rows' tuples. */
+    private record Batch(String sql, List<Tuple> tuples) {
+        static <T> Batch of(String sql, List<T> rows, Function<T, Tuple> tuple) {
+            return new Batch(sql, rows.stream().map(tuple).toList());
+        }
+
+        /** The rows inserted (a conflict inserts none); nothing is sent for no rows. */
+        Uni<Integer> run(SqlConnection c) {
+            return tuples.isEmpty() ? Uni.createFrom().item(0)
+                    : c.preparedQuery(sql).executeBatch(tuples).map(LedgerStore::inserted);
+        }
     }
 
     /** Stores every row of the batch in one transaction; the number of rows actually inserted (new ones). */
@@ -47,25 +64,12 @@ public class LedgerStore {
         if (rows.size() == 0) {
             return Uni.createFrom().item(0);
         }
-        return pool.withTransaction(c -> batch(c, EVENT_SQL, rows.events, e -> Tuple.from(Arrays.asList(
-                        e.origin().topicId(), e.origin().partition(), e.origin().offset(), time(e.origin()), e.matchId(),
-                        e.seq(), e.eventId(), e.type(), e.payload(), subject(e.poster()), role(e.poster()), table(e.poster()))))
-                .chain(events -> batch(c, RULING_SQL, rows.rulings, r -> Tuple.from(Arrays.asList(
-                        r.matchId(), r.seq(), r.n(), r.eventId(), r.kind(), r.rule(), r.player(), r.points(), r.targetId(),
-                        r.rejudges(), r.rulingsOfEvent(), r.body(), time(r.origin()))))
-                        .map(n -> events + n))
-                .chain(sum -> batch(c, REJECTED_SQL, rows.rejected, r -> Tuple.from(Arrays.asList(
-                        r.origin().topic(), r.origin().topicId(), r.origin().partition(), r.origin().offset(),
-                        time(r.origin()), r.source(), r.matchId(), r.seq(), r.eventId(), r.kind(), r.reason(),
-                        r.eventTopicId() == null ? "" : r.eventTopicId(), r.eventPartition(), r.eventOffset(), r.body(),
-                        subject(r.poster()), role(r.poster()), table(r.poster()))))
-                        .map(n -> sum + n))
-                .chain(sum -> batch(c, VIEW_SQL, rows.views, v -> Tuple.from(Arrays.asList(
-                        v.matchId(), v.lastSeq(), v.closed(), v.body(), time(v.origin()))))
-                        .map(n -> sum + n))
-                .chain(sum -> batch(c, CLOSING_SQL, rows.closings, x -> Tuple.from(Arrays.asList(
-                        x.matchId(), x.seq(), x.window(), x.rulingsOfEvent(), x.body(), time(x.origin()))))
-                        .map(n -> sum + n)));
+        return inOneTransaction(List.of(
+                Batch.of(EVENT_SQL, rows.events, LedgerStore::event),
+                Batch.of(RULING_SQL, rows.rulings, LedgerStore::ruling),
+                Batch.of(REJECTED_SQL, rows.rejected, LedgerStore::rejected),
+                Batch.of(VIEW_SQL, rows.views, LedgerStore::view),
+                Batch.of(CLOSING_SQL, rows.closings, LedgerStore::closing)));
     }
 
     /** Stores the records PostgreSQL refused or that could not be read, in one transaction; the number new. */
@@ -73,20 +77,14 @@ public class LedgerStore {
         if (records.isEmpty()) {
             return Uni.createFrom().item(0);
         }
-        return pool.withTransaction(c -> batch(c, QUARANTINE_SQL, records, q -> {
-            Rows.Origin o = q.origin();
-            return Tuple.from(Arrays.asList(o.topic(), o.topicId(), o.partition(), o.offset(), time(o),
-                    Quarantine.escapeNul(q.matchId()), q.sqlState(), Quarantine.escapeNul(q.error()),
-                    Quarantine.escapeNul(o.key()), Quarantine.escapeNul(o.value())));
-        }));
+        return inOneTransaction(List.of(Batch.of(QUARANTINE_SQL, records, LedgerStore::quarantined)));
     }
 
-    /** One prepared statement run for every row; the rows inserted (a conflict inserts none). */
-    private static <T> Uni<Integer> batch(SqlConnection c, String sql, List<T> rows, Function<T, Tuple> tuple) {
-        if (rows.isEmpty()) {
-            return Uni.createFrom().item(0);
-        }
-        return c.preparedQuery(sql).executeBatch(rows.stream().map(tuple).toList()).map(LedgerStore::inserted);
+    /** The batches one after the other on one connection, committed together; the rows inserted. */
+    private Uni<Integer> inOneTransaction(List<Batch> batches) {
+        return pool.withTransaction(c -> Multi.createFrom().iterable(batches)
+                .onItem().transformToUniAndConcatenate(b -> b.run(c))
+                .collect().with(Collectors.summingInt(Integer::intValue)));
     }
 
     /** A batch answers one row set per tuple, chained. */
@@ -96,6 +94,43 @@ public class LedgerStore {
             n += r.rowCount();
         }
         return n;
+    }
+
+    // ---- one tuple a row, in the order of the insert's columns ----------------------------------------------------
+
+    private static Tuple event(Rows.Event e) {
+        return Tuple.from(Arrays.asList(e.origin().topicId(), e.origin().partition(), e.origin().offset(),
+                time(e.origin()), e.matchId(), e.seq(), e.eventId(), e.type(), e.payload(), subject(e.poster()),
+                role(e.poster()), table(e.poster())));
+    }
+
+    private static Tuple ruling(Rows.Ruling r) {
+        return Tuple.from(Arrays.asList(r.matchId(), r.seq(), r.n(), r.eventId(), r.kind(), r.rule(), r.player(),
+                r.points(), r.targetId(), r.rejudges(), r.rulingsOfEvent(), r.body(), time(r.origin())));
+    }
+
+    private static Tuple rejected(Rows.Rejected r) {
+        return Tuple.from(Arrays.asList(r.origin().topic(), r.origin().topicId(), r.origin().partition(),
+                r.origin().offset(), time(r.origin()), r.source(), r.matchId(), r.seq(), r.eventId(), r.kind(),
+                r.reason(), r.eventTopicId() == null ? "" : r.eventTopicId(), r.eventPartition(), r.eventOffset(),
+                r.body(), subject(r.poster()), role(r.poster()), table(r.poster())));
+    }
+
+    private static Tuple view(Rows.View v) {
+        return Tuple.from(Arrays.asList(v.matchId(), v.lastSeq(), v.closed(), v.body(), time(v.origin())));
+    }
+
+    private static Tuple closing(Rows.Closing x) {
+        return Tuple.from(Arrays.asList(x.matchId(), x.seq(), x.window(), x.rulingsOfEvent(), x.body(),
+                time(x.origin())));
+    }
+
+    /** PostgreSQL text cannot hold NUL: escaped ({@link Quarantine#escapeNul}). */
+    private static Tuple quarantined(Quarantine q) {
+        Rows.Origin o = q.origin();
+        return Tuple.from(Arrays.asList(o.topic(), o.topicId(), o.partition(), o.offset(), time(o),
+                Quarantine.escapeNul(q.matchId()), q.sqlState(), Quarantine.escapeNul(q.error()),
+                Quarantine.escapeNul(o.key()), Quarantine.escapeNul(o.value())));
     }
 
     private static String subject(Poster p) {
@@ -154,64 +189,65 @@ public class LedgerStore {
 
     /** The events of a match and its closing, if any: what the view at a seq is re-derived from. */
     public Uni<MatchRecord> eventsAndClosing(String matchId) {
-        return Panache.withSession(() -> events(matchId).chain(events -> closings(matchId)
-                .map(closings -> new MatchRecord(matchId, events, List.of(), List.of(), List.of(), List.of(), closings,
-                        window))));
+        return Uni.combine().all().unis(events(matchId), closings(matchId)).with((events, closings) ->
+                new MatchRecord(matchId, events, List.of(), List.of(), List.of(), List.of(), closings, window));
     }
 
-    private Uni<List<MatchClosingRow>> closings(String matchId) {
-        return MatchClosingRow.<MatchClosingRow>list("matchId = ?1 order by seq", matchId);
+    /** Events, rulings, rejections, published views (when asked for), quarantined records and the closing of one match. */
+    public Uni<MatchRecord> match(String matchId, boolean withViews) {
+        return Uni.combine().all().unis(events(matchId),
+                        list(RulingRow.class, "matchId = ?1 order by seq, n", matchId),
+                        list(RejectedEvent.class, "matchId = ?1 order by topic, kafkaPartition, kafkaOffset", matchId),
+                        withViews ? list(PublishedView.class, "matchId = ?1 order by lastSeq, closed", matchId)
+                                : Uni.createFrom().item(List.<PublishedView>of()),
+                        list(QuarantinedRecord.class, "matchId = ?1 order by id", matchId),
+                        closings(matchId))
+                .with((events, rulings, rejected, views, quarantined, closings) -> new MatchRecord(matchId, events,
+                        rulings, rejected, views, quarantined, closings, window));
     }
 
     /** The match's table events in Kafka order. */
     public Uni<List<RecordedEvent>> events(String matchId) {
-        return Panache.withSession(() -> RecordedEvent.<RecordedEvent>list(
-                "matchId = ?1 order by kafkaPartition, kafkaOffset, kafkaTimestamp", matchId));
+        return list(RecordedEvent.class, "matchId = ?1 order by kafkaPartition, kafkaOffset, kafkaTimestamp", matchId);
     }
 
-    /**
-     * Events, rulings, rejections, published views, quarantined records and the closing of one match. The reads run one after the
-     * other: a Hibernate Reactive session runs one operation at a time ({@code Uni.combine().all()} would start them
-     * together on the same session).
-     */
-    public Uni<MatchRecord> match(String matchId, boolean withViews) {
-        return Panache.withSession(() -> events(matchId)
-                .chain(events -> RulingRow.<RulingRow>list("matchId = ?1 order by seq, n", matchId)
-                        .chain(rulings -> RejectedEvent.<RejectedEvent>list(
-                                        "matchId = ?1 order by topic, kafkaPartition, kafkaOffset", matchId)
-                                .chain(rejected -> (withViews
-                                        ? PublishedView.<PublishedView>list("matchId = ?1 order by lastSeq, closed", matchId)
-                                        : Uni.createFrom().item(List.<PublishedView>of()))
-                                        .chain(views -> QuarantinedRecord.<QuarantinedRecord>list(
-                                                        "matchId = ?1 order by id", matchId)
-                                                .chain(q -> closings(matchId).map(closings -> new MatchRecord(matchId,
-                                                        events, rulings, rejected, views, q, closings, window))))))));
+    private Uni<List<MatchClosingRow>> closings(String matchId) {
+        return list(MatchClosingRow.class, "matchId = ?1 order by seq", matchId);
     }
 
     /** Quarantined records, oldest first: those of {@code matchId} (all when null), with ids above {@code afterId}. */
     public Uni<List<QuarantinedRecord>> quarantined(String matchId, long afterId, int limit) {
-        return Panache.withSession(() -> (matchId == null
-                ? QuarantinedRecord.<QuarantinedRecord>find("id > ?1 order by id", afterId)
-                : QuarantinedRecord.<QuarantinedRecord>find("matchId = ?1 and id > ?2 order by id", matchId, afterId))
-                .page(0, limit).list());
+        return matchId == null
+                ? first(limit, QuarantinedRecord.class, "id > ?1 order by id", afterId)
+                : first(limit, QuarantinedRecord.class, "matchId = ?1 and id > ?2 order by id", matchId, afterId);
     }
 
     /** Every appeal ruling (filed, decided) as first given, not as re-given by corrections. */
     public Uni<List<RulingRow>> appealRulings() {
-        return Panache.withSession(() -> RulingRow.<RulingRow>list(
-                "kind in ?1 and rejudges is null order by matchId, seq, n", List.of("APPEAL_FILED", "APPEAL_DECIDED")));
+        return list(RulingRow.class, "kind in (?1) and rejudges is null order by matchId, seq, n",
+                List.of("APPEAL_FILED", "APPEAL_DECIDED"));
     }
 
-    /** The recorded events of {@code matchId} with those ids, in Kafka order. */
-    public Uni<List<RecordedEvent>> eventsById(String matchId, List<String> ids) {
-        return Panache.withSession(() -> RecordedEvent.<RecordedEvent>list(
-                "matchId = ?1 and eventId in ?2 order by kafkaPartition, kafkaOffset", matchId, ids));
+    /** The rows of {@code type} that {@code where} selects (positional parameters ?1, ?2, …). */
+    private <T> Uni<List<T>> list(Class<T> type, String where, Object... parameters) {
+        return first(Integer.MAX_VALUE, type, where, parameters);
     }
 
-    /** The rulings of the applied events at those seqs. */
-    public Uni<List<RulingRow>> rulingsAt(String matchId, List<Long> seqs) {
-        return Panache.withSession(() -> RulingRow.<RulingRow>list(
-                "matchId = ?1 and seq in ?2 order by seq, n", matchId, seqs));
+    /**
+     * At most {@code limit} of those rows, in a stateless session opened for this query alone and closed after it: a
+     * query never waits for another's session, so independent reads can be combined.
+     */
+    private <T> Uni<List<T>> first(int limit, Class<T> type, String where, Object... parameters) {
+        String hql = "from " + type.getSimpleName() + " where " + where;
+        return sessions.openStatelessSession().chain(session -> {
+            Mutiny.SelectionQuery<T> query = session.createSelectionQuery(hql, type);
+            for (int i = 0; i < parameters.length; i++) {
+                query.setParameter(i + 1, parameters[i]);
+            }
+            if (limit != Integer.MAX_VALUE) {
+                query.setMaxResults(limit);
+            }
+            return query.getResultList().eventually(session::close);
+        });
     }
-
 }

@@ -1,6 +1,5 @@
 package org.matchledger.audit.store;
 
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -9,7 +8,6 @@ import jakarta.persistence.Table;
 
 import java.io.Serializable;
 import java.time.OffsetDateTime;
-import java.util.Objects;
 
 /**
  * The closing of a match: its {@code MATCH_CLOSED} ruling as published on {@code match-rulings} (docs/events.md
@@ -18,7 +16,7 @@ import java.util.Objects;
 @Entity
 @Table(name = "match_closing")
 @IdClass(MatchClosingRow.Key.class)
-public class MatchClosingRow extends PanacheEntityBase {
+public class MatchClosingRow {
     @Id
     @Column(name = "match_id")
     public String matchId;
@@ -34,26 +32,6 @@ public class MatchClosingRow extends PanacheEntityBase {
     public OffsetDateTime kafkaTimestamp;
 
     /** The primary key (Hibernate @IdClass). */
-    public static class Key implements Serializable {
-        public String matchId;
-        public long seq;
-
-        public Key() {
-        }
-
-        public Key(String matchId, long seq) {
-            this.matchId = matchId;
-            this.seq = seq;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && Objects.equals(matchId, k.matchId) && seq == k.seq;
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(matchId, seq);
-        }
+    public record Key(String matchId, long seq) implements Serializable {
     }
 }

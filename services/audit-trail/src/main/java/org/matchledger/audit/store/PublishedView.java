@@ -1,6 +1,5 @@
 package org.matchledger.audit.store;
 
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -16,7 +15,7 @@ import java.io.Serializable;
 @Entity
 @Table(name = "published_view")
 @IdClass(PublishedView.Key.class)
-public class PublishedView extends PanacheEntityBase {
+public class PublishedView {
     @Id
     @Column(name = "match_id")
     public String matchId;
@@ -30,28 +29,6 @@ public class PublishedView extends PanacheEntityBase {
     public java.time.OffsetDateTime kafkaTimestamp;
 
     /** The primary key (Hibernate @IdClass). */
-    public static class Key implements Serializable {
-        public String matchId;
-        public long lastSeq;
-        public boolean closed;
-
-        public Key() {
-        }
-
-        public Key(String matchId, long lastSeq, boolean closed) {
-            this.matchId = matchId;
-            this.lastSeq = lastSeq;
-            this.closed = closed;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && java.util.Objects.equals(matchId, k.matchId) && lastSeq == k.lastSeq && closed == k.closed;
-        }
-
-        @Override
-        public int hashCode() {
-            return java.util.Objects.hash(matchId, lastSeq, closed);
-        }
+    public record Key(String matchId, long lastSeq, boolean closed) implements Serializable {
     }
 }

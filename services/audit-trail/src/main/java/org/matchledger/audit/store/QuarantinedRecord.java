@@ -1,6 +1,5 @@
 package org.matchledger.audit.store;
 
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -14,7 +13,7 @@ import java.time.OffsetDateTime;
  */
 @Entity
 @Table(name = "quarantined_record")
-public class QuarantinedRecord extends PanacheEntityBase {
+public class QuarantinedRecord {
     @Id
     public long id;
     public String topic;

@@ -19,28 +19,6 @@ public class RecordedEvent extends StoredRecord {
     public String payload;
 
     /** The primary key (Hibernate @IdClass). */
-    public static class Key implements Serializable {
-        public String topicId;
-        public int kafkaPartition;
-        public long kafkaOffset;
-
-        public Key() {
-        }
-
-        public Key(String topicId, int kafkaPartition, long kafkaOffset) {
-            this.topicId = topicId;
-            this.kafkaPartition = kafkaPartition;
-            this.kafkaOffset = kafkaOffset;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && java.util.Objects.equals(topicId, k.topicId) && kafkaPartition == k.kafkaPartition && kafkaOffset == k.kafkaOffset;
-        }
-
-        @Override
-        public int hashCode() {
-            return java.util.Objects.hash(topicId, kafkaPartition, kafkaOffset);
-        }
+    public record Key(String topicId, int kafkaPartition, long kafkaOffset) implements Serializable {
     }
 }

@@ -35,30 +35,6 @@ public class RejectedEvent extends StoredRecord {
     public String body;
 
     /** The primary key (Hibernate @IdClass). */
-    public static class Key implements Serializable {
-        public String topic;
-        public String topicId;
-        public int kafkaPartition;
-        public long kafkaOffset;
-
-        public Key() {
-        }
-
-        public Key(String topic, String topicId, int kafkaPartition, long kafkaOffset) {
-            this.topic = topic;
-            this.topicId = topicId;
-            this.kafkaPartition = kafkaPartition;
-            this.kafkaOffset = kafkaOffset;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && java.util.Objects.equals(topic, k.topic) && java.util.Objects.equals(topicId, k.topicId) && java.util.Objects.equals(kafkaPartition, k.kafkaPartition) && java.util.Objects.equals(kafkaOffset, k.kafkaOffset);
-        }
-
-        @Override
-        public int hashCode() {
-            return java.util.Objects.hash(topic, topicId, kafkaPartition, kafkaOffset);
-        }
+    public record Key(String topic, String topicId, int kafkaPartition, long kafkaOffset) implements Serializable {
     }
 }

@@ -1,6 +1,5 @@
 package org.matchledger.audit.store;
 
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -13,7 +12,7 @@ import java.io.Serializable;
 @Entity
 @Table(name = "ruling")
 @IdClass(RulingRow.Key.class)
-public class RulingRow extends PanacheEntityBase {
+public class RulingRow {
     @Id
     @Column(name = "match_id")
     public String matchId;
@@ -38,28 +37,6 @@ public class RulingRow extends PanacheEntityBase {
     public java.time.OffsetDateTime kafkaTimestamp;
 
     /** The primary key (Hibernate @IdClass). */
-    public static class Key implements Serializable {
-        public String matchId;
-        public long seq;
-        public int n;
-
-        public Key() {
-        }
-
-        public Key(String matchId, long seq, int n) {
-            this.matchId = matchId;
-            this.seq = seq;
-            this.n = n;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && java.util.Objects.equals(matchId, k.matchId) && java.util.Objects.equals(seq, k.seq) && java.util.Objects.equals(n, k.n);
-        }
-
-        @Override
-        public int hashCode() {
-            return java.util.Objects.hash(matchId, seq, n);
-        }
+    public record Key(String matchId, long seq, int n) implements Serializable {
     }
 }

@@ -1,6 +1,5 @@
 package org.matchledger.audit.store;
 
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Id;
 import jakarta.persistence.MappedSuperclass;
@@ -14,7 +13,7 @@ import java.time.OffsetDateTime;
  * concerns (match, seq, event id) and who posted it.
  */
 @MappedSuperclass
-public abstract class StoredRecord extends PanacheEntityBase {
+public abstract class StoredRecord {
     @Id
     @Column(name = "topic_id")
     public String topicId;
