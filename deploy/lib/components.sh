@@ -7,11 +7,11 @@ DEPLOY="$LEDGER_ROOT/deploy"
 SERVICE_JAVA_OPTS="${SERVICE_JAVA_OPTS:-}"
 
 # What is built (services/<module>): every Java service started, and the simulator.
-BUILD_MODULES=(rules-processor table-gateway scoreboard audit-trail table-simulator)
+BUILD_MODULES=(rules-processor table-gateway scoreboard audit-trail tools/table-simulator)
 
 jar_of() {
   case "$1" in
-    table-simulator) echo "$LEDGER_ROOT/services/table-simulator/target/table-simulator.jar" ;;
+    table-simulator|tools/table-simulator) echo "$LEDGER_ROOT/services/tools/table-simulator/target/table-simulator.jar" ;;
     *) echo "$LEDGER_ROOT/services/$1/target/quarkus-app/quarkus-run.jar" ;;
   esac
 }
@@ -24,7 +24,7 @@ build_if_needed() {
     if [ ! -f "$jar" ]; then reason="first build"; break; fi
     if [ -z "$oldest" ] || [ "$oldest" -nt "$jar" ]; then oldest="$jar"; fi
   done
-  if [ -z "$reason" ] && [ -n "$(cd "$LEDGER_ROOT" && find services/*/src services/*/pom.xml pom.xml -newer "$oldest" -print -quit 2>/dev/null)" ]; then
+  if [ -z "$reason" ] && [ -n "$(cd "$LEDGER_ROOT" && find services/*/src services/*/pom.xml services/*/*/src services/*/*/pom.xml pom.xml -newer "$oldest" -print -quit 2>/dev/null)" ]; then
     reason="sources changed"
   fi
   [ -z "$reason" ] && return 0

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.matchledger.core.cli.LedgerCli;
+import org.matchledger.cli.LedgerCli;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.MatchClosing;
@@ -287,7 +287,7 @@ class ClosingTest {
         assertEquals(late.events.size(), lines.size());
         for (int i = 0; i < lines.size(); i++) {
             assertEquals(Instant.ofEpochMilli(late.logTimes.get(i)),
-                    Instant.parse(json(lines.get(i)).path(LedgerCli.LOG_TIME_ATTRIBUTE).asText()), lines.get(i));
+                    Instant.parse(json(lines.get(i)).path(Replay.LOG_TIME_ATTRIBUTE).asText()), lines.get(i));
         }
         // The replay tool: with the window it closes where the processor did (before the late filing) ...
         assertEquals(late.closedView, json(replay(jsonl, "--correction-window", "24h")));

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.matchledger.core.event.Discipline;
-import org.matchledger.core.cli.LedgerCli;
 import org.matchledger.core.event.Poster;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Replay;
@@ -164,7 +163,7 @@ class PosterTest {
             // Everything else exactly as posted.
             ObjectNode posted = (ObjectNode) PublishedMatch.read(events.get(i));
             ObjectNode exported = ((ObjectNode) e).deepCopy();
-            assertTrue(exported.remove(LedgerCli.LOG_TIME_ATTRIBUTE).isTextual(), "the log time: " + lines.get(i));
+            assertTrue(exported.remove(Replay.LOG_TIME_ATTRIBUTE).isTextual(), "the log time: " + lines.get(i));
             for (String a : List.of(Poster.SUBJECT_ATTRIBUTE, Poster.ROLE_ATTRIBUTE, Poster.TABLE_ATTRIBUTE)) {
                 posted.remove(a);
                 exported.remove(a);

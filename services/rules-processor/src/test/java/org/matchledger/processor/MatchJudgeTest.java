@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * again from the events store, and closing (docs/events.md "Closing"), against the golden files and the replay tool.
  */
 class MatchJudgeTest {
-    static final Path GOLDEN = Path.of("../ledger-core/src/test/resources/golden");
+    static final Path GOLDEN = Path.of("../core/ledger-core/src/test/resources/golden");
     static final Instant T0 = Instant.parse("2026-04-18T19:00:00Z");
     static final Duration WINDOW = Duration.ofHours(24);
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.matchledger.audit.store.LedgerStore;
 import org.matchledger.audit.store.RecordedEvent;
-import org.matchledger.core.cli.LedgerCli;
+import org.matchledger.core.ledger.Replay;
 import org.matchledger.core.json.Json;
 
 import java.util.List;
@@ -36,7 +36,7 @@ public final class Export {
             String logTime = e.kafkaTimestamp == null ? null : e.kafkaTimestamp.toInstant().toString();
             String payload = e.payload.strip();
             boolean asReceived = e.poster() == null && !Refold.hasPosterAttribute(event)
-                    && !event.has(LedgerCli.LOG_TIME_ATTRIBUTE) && event.isObject() && payload.endsWith("}")
+                    && !event.has(Replay.LOG_TIME_ATTRIBUTE) && event.isObject() && payload.endsWith("}")
                     && payload.indexOf('\n') < 0 && payload.indexOf('\r') < 0;
             if (!(event instanceof ObjectNode o)) {
                 // Not an event at all (the processor rejected it): as received, on one line.
@@ -44,12 +44,12 @@ public final class Export {
             } else if (asReceived) {
                 // The value exactly as received, the log time added as its last attribute.
                 sb.append(logTime == null ? payload : payload.substring(0, payload.length() - 1)
-                        + (event.isEmpty() ? "" : ",") + "\"" + LedgerCli.LOG_TIME_ATTRIBUTE + "\":\"" + logTime + "\"}");
+                        + (event.isEmpty() ? "" : ",") + "\"" + Replay.LOG_TIME_ATTRIBUTE + "\":\"" + logTime + "\"}");
             } else {
                 // The log time the replay tool closes a match with is the record's, never one the value claims.
-                o.remove(LedgerCli.LOG_TIME_ATTRIBUTE);
+                o.remove(Replay.LOG_TIME_ATTRIBUTE);
                 if (logTime != null) {
-                    o.put(LedgerCli.LOG_TIME_ATTRIBUTE, logTime);
+                    o.put(Replay.LOG_TIME_ATTRIBUTE, logTime);
                 }
                 sb.append(Json.write(o));
             }
