@@ -30,11 +30,11 @@ now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
 port_in_use() { (exec 3<>"/dev/tcp/$HOST/$1") 2>/dev/null; }
 
-# HTTP status of GET http://127.0.0.1:PORT/PATH ("" when nothing answers), with bash alone (no curl needed).
+# HTTP status of GET http://127.0.0.1:PORT/PATH ("" when nothing answers within 5 s).
 http_status() {
-  ( exec 3<>"/dev/tcp/$HOST/$1" || exit 1
-    printf 'GET %s HTTP/1.1\r\nHost: %s:%s\r\nConnection: close\r\n\r\n' "$2" "$HOST" "$1" >&3
-    IFS=' ' read -r -t 5 _ code _ <&3 && echo "$code" ) 2>/dev/null
+  local code
+  code="$(curl -s -o /dev/null -m 5 -w '%{http_code}' "http://$HOST:$1$2" 2>/dev/null)" || true
+  [ "$code" = 000 ] || echo "$code"
 }
 
 # Exits with status 2 (and says why, as PREFIX) unless every VALUE is a number: require_numbers PREFIX NAME…

@@ -104,14 +104,14 @@ public final class FanOutBenchmark {
         // The scoreboard serves the feed of a match the ledger knows (an unknown id is a 404): each match's first
         // event goes first, and the clients follow from Last-Event-ID 0, i.e. everything from seq 1 on.
         int[] next = new int[matches];
+        // At most one post in flight per match, as a table client does.
+        GatewayPosts posts = new GatewayPosts(gateway, Math.min(matches, 64));
         HttpClient opener = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         for (int i = 0; i < matches; i++) {
             Workload.MatchLog m = logs.get(i);
-            HttpResponse<Void> r = opener.send(HttpRequest.newBuilder(URI.create(gateway + "/matches/" + m.matchId() + "/events"))
-                    .header("Content-Type", "application/cloudevents+json").headers(authorization()).timeout(Duration.ofSeconds(15))
-                    .POST(HttpRequest.BodyPublishers.ofString(m.events().get(0).json())).build(), HttpResponse.BodyHandlers.discarding());
-            if (r.statusCode() != 202) {
-                throw new IllegalStateException("opening " + m.matchId() + ": HTTP " + r.statusCode());
+            int status = posts.postNow(m.matchId(), m.events().get(0).json());
+            if (status != 202) {
+                throw new IllegalStateException("opening " + m.matchId() + ": HTTP " + status);
             }
             next[i] = 1;
         }
@@ -160,8 +160,6 @@ public final class FanOutBenchmark {
         for (Workload.MatchLog m : logs) {
             acceptedAt.put(m.matchId(), new long[(int) m.events().get(m.events().size() - 1).seq() + 2]);
         }
-        HttpClient posts = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .executor(Executors.newFixedThreadPool(2)).connectTimeout(Duration.ofSeconds(5)).build();
         boolean[] inFlight = new boolean[matches];
         AtomicLong posted = new AtomicLong();
         AtomicLong errors = new AtomicLong();
@@ -170,7 +168,15 @@ public final class FanOutBenchmark {
         long end = measureFrom + TimeUnit.SECONDS.toNanos(seconds);
         long sent = 0;
         int cursor = 0;
+        boolean measuring = false;
+        double ownCpuFrom = 0;
+        double scoreboardCpuFrom = 0;
         while (System.nanoTime() < end) {
+            if (!measuring && System.nanoTime() >= measureFrom) {
+                measuring = true;
+                ownCpuFrom = ProcessCpu.seconds(0);
+                scoreboardCpuFrom = ProcessCpu.seconds(pid);
+            }
             long due = (System.nanoTime() - start) * rate / 1_000_000_000L;
             for (int k = 0; k < matches && sent < due; k++) {
                 int i = cursor;
@@ -184,14 +190,11 @@ public final class FanOutBenchmark {
                 Workload.MatchLog m = logs.get(i);
                 Workload.Event e = m.events().get(next[i]);
                 sent++;
-                HttpRequest req = HttpRequest.newBuilder(URI.create(gateway + "/matches/" + m.matchId() + "/events"))
-                        .header("Content-Type", "application/cloudevents+json").headers(authorization()).timeout(Duration.ofSeconds(15))
-                        .POST(HttpRequest.BodyPublishers.ofString(e.json())).build();
-                posts.sendAsync(req, HttpResponse.BodyHandlers.discarding()).whenComplete((resp, err) -> {
+                posts.post(m.matchId(), e.json(), false, status -> {
                     long now = System.nanoTime();
                     synchronized (inFlight) {
                         inFlight[i] = false;
-                        if (err == null && resp.statusCode() == 202) {
+                        if (status == 202) {
                             long[] acc = acceptedAt.get(m.matchId());
                             if (acc[(int) e.seq()] == 0) {
                                 acc[(int) e.seq()] = now;
@@ -207,6 +210,9 @@ public final class FanOutBenchmark {
             Thread.sleep(1);
         }
         double postedRate = posted.get() / (double) (seconds + warmup);
+        // Shares of one core over the measured seconds: this generator (SSE clients and posts) and the scoreboard.
+        double ownCpu = (ProcessCpu.seconds(0) - ownCpuFrom) / seconds * 100;
+        double scoreboardCpu = pid > 0 ? (ProcessCpu.seconds(pid) - scoreboardCpuFrom) / seconds * 100 : Double.NaN;
         Thread.sleep(5000); // the last messages arrive
 
         // Latency: 202 → first message with id S at each client, for events accepted after the warm-up.
@@ -280,6 +286,8 @@ public final class FanOutBenchmark {
         result("repeated-messages", repeated, "(all clients)");
         result("clients-diverging", diverging, "clients");
         result("still-connected", all.stream().filter(c -> c.open).count(), "clients");
+        result("generator-cpu", ownCpu, "% of one core");
+        result("scoreboard-cpu", scoreboardCpu, "% of one core");
         System.exit(0);
     }
 
@@ -323,12 +331,5 @@ public final class FanOutBenchmark {
 
     static void result(String name, double value, String unit) {
         System.out.printf("RESULT %-22s %12.2f %s%n", name, value, unit);
-    }
-
-
-    /** The bearer token of {@link BearerToken} as a header pair (none when no token is configured). */
-    private static String[] authorization() {
-        String value = BearerToken.fromEnvironment().header();
-        return value == null ? new String[]{"Accept", "*/*"} : new String[]{"Authorization", value};
     }
 }

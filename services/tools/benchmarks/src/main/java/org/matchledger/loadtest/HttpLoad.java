@@ -8,11 +8,6 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.matchledger.kafka.KafkaSecurity;
 import org.matchledger.kafka.Topics;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,9 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -33,10 +25,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class HttpLoad {
     private final List<Workload.MatchLog> matches;
-    private final String gateway;
     private final String bootstrap;
     private final int batch;
-    private final HttpClient http;
+    private final GatewayPosts posts;
     private final int[] next;
     private final boolean[] inFlight;
     private final Map<String, Integer> indexOf = new HashMap<>();
@@ -53,22 +44,13 @@ final class HttpLoad {
 
     private final int maxInFlight;
     private int inFlightCount;
-    /**
-     * One thread per request in flight, each sending synchronously. {@code sendAsync} is not used: the JDK completes
-     * its futures through the common pool's default executor, which on a 2-core machine (common parallelism 1) starts
-     * a new thread for every response, and that thread churn cost the generator more CPU than the requests did.
-     */
-    private final ExecutorService senders;
 
     HttpLoad(List<Workload.MatchLog> matches, String gateway, String bootstrap, int batch, int maxInFlight) {
         this.maxInFlight = maxInFlight;
         this.matches = matches;
-        this.gateway = gateway;
         this.bootstrap = bootstrap;
         this.batch = batch;
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .executor(Executors.newFixedThreadPool(2, daemon("http-client"))).connectTimeout(Duration.ofSeconds(5)).build();
-        this.senders = Executors.newFixedThreadPool(maxInFlight, daemon("poster"));
+        this.posts = new GatewayPosts(gateway, maxInFlight);
         this.next = new int[matches.size()];
         this.inFlight = new boolean[matches.size()];
         for (int i = 0; i < matches.size(); i++) {
@@ -197,25 +179,7 @@ final class HttpLoad {
         inFlight[i] = true;
         inFlightCount++;
         int count = to - from;
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(gateway + "/matches/" + m.matchId() + "/events"))
-                .header("Content-Type", batch > 1 ? "application/cloudevents-batch+json" : "application/cloudevents+json")
-                .timeout(Duration.ofSeconds(15))
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
-        String authorization = BearerToken.fromEnvironment().header();
-        if (authorization != null) {
-            builder.header("Authorization", authorization);
-        }
-        HttpRequest req = builder.build();
-        senders.execute(() -> {
-            int status;
-            try {
-                status = http.send(req, HttpResponse.BodyHandlers.discarding()).statusCode();
-            } catch (IOException e) {
-                status = -1; // refused, reset or timed out: sent again
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                status = -1;
-            }
+        posts.post(m.matchId(), body.toString(), batch > 1, status -> {
             if (measuring) {
                 postLatency.add((System.nanoTime() - now) / 1000);
             }
@@ -226,19 +190,10 @@ final class HttpLoad {
                     next[i] = to;
                     posted.addAndGet(count);
                 } else {
-                    errors.incrementAndGet(); // 503 and the like: the same events are sent again
+                    errors.incrementAndGet(); // no answer, 503 and the like: the same events are sent again
                 }
             }
         });
-    }
-
-    private static ThreadFactory daemon(String name) {
-        AtomicLong n = new AtomicLong();
-        return r -> {
-            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
     }
 
     int matchIndex(String matchId) {
