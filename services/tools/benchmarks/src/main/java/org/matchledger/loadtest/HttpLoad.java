@@ -40,6 +40,8 @@ final class HttpLoad {
     final AtomicLong judged = new AtomicLong();
     final AtomicLong errors = new AtomicLong();
     private volatile boolean measuring;
+    private long timelineStart;
+    private Percentiles[] timeline;
     private final AtomicBoolean stop = new AtomicBoolean();
 
     private final int maxInFlight;
@@ -104,7 +106,8 @@ final class HttpLoad {
         return v;
     }
 
-    private void onView(String matchId, long lastSeq) {
+    /** A view of {@code matchId} covering its events up to {@code lastSeq} was seen (on match-views or a feed). */
+    synchronized void onView(String matchId, long lastSeq) {
         long[] sent = sentNanos.get(matchId);
         if (sent == null) {
             return; // another run's match
@@ -120,9 +123,32 @@ final class HttpLoad {
                 if (measuring) {
                     latency.add((now - sent[(int) s]) / 1000);
                 }
+                if (timeline != null) {
+                    int second = (int) ((sent[(int) s] - timelineStart) / 1_000_000_000L);
+                    if (second >= 0 && second < timeline.length) {
+                        timeline[second].add((now - sent[(int) s]) / 1000);
+                    }
+                }
             }
         }
         judgedUpTo.put(matchId, lastSeq);
+    }
+
+    /**
+     * From now on, each event's ingest → view latency also goes to the second (since {@code startNanos}) in which it
+     * was due to be sent, for {@code seconds} seconds: how the latency of what was posted evolves across a restart.
+     */
+    synchronized void timeline(long startNanos, int seconds) {
+        timelineStart = startNanos;
+        timeline = new Percentiles[seconds];
+        for (int i = 0; i < seconds; i++) {
+            timeline[i] = new Percentiles(1024);
+        }
+    }
+
+    /** The latencies of the events due in second {@code second} of the timeline. */
+    synchronized Percentiles second(int second) {
+        return timeline[second];
     }
 
     void measuring(boolean on) {

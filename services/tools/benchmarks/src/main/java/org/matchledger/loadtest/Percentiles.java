@@ -4,14 +4,33 @@ import java.util.Arrays;
 
 /** Latency samples in microseconds and their percentiles. */
 final class Percentiles {
-    private long[] samples = new long[1 << 16];
+    private long[] samples;
     private int count;
+
+    Percentiles() {
+        this(1 << 16);
+    }
+
+    Percentiles(int capacity) {
+        samples = new long[Math.max(16, capacity)];
+    }
 
     synchronized void add(long micros) {
         if (count == samples.length) {
             samples = Arrays.copyOf(samples, count * 2);
         }
         samples[count++] = micros;
+    }
+
+    /** Adds every sample of {@code other}. */
+    void addAll(Percentiles other) {
+        long[] theirs;
+        synchronized (other) {
+            theirs = Arrays.copyOf(other.samples, other.count);
+        }
+        for (long v : theirs) {
+            add(v);
+        }
     }
 
     synchronized int count() {

@@ -4,6 +4,9 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.TopicPartition;
 import org.matchledger.kafka.Topics;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -13,7 +16,10 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code latency}: a fixed rate of events over many matches through the gateway; ingest → view p50/p99;</li>
  *   <li>{@code throughput}: as fast as the gateway takes them; events judged per second end to end;</li>
  *   <li>{@code bare}: the transactional consume → produce floor over table-events, no rules;</li>
- *   <li>{@code catchup}: how fast a consumer group (a processor re-judging the log) works through table-events.</li>
+ *   <li>{@code catchup}: how fast a consumer group (a processor re-judging the log) works through table-events;</li>
+ *   <li>{@code restarts}: a fixed rate while services are killed (-9) one after the other and started again by their
+ *   supervisor; ingest → view on the scoreboard's feed, second by second, and how long after each kill it was
+ *   back under the threshold.</li>
  * </ul>
  * Each prints {@code RESULT <name> <value> <unit>} lines.
  */
@@ -32,6 +38,10 @@ public final class PipelineBenchmark {
             case "throughput" -> throughput(gateway, bootstrap, run, o.integer("matches", 1000),
                     o.integer("seconds", 30), o.integer("batch", 1));
             case "bare" -> result("bare-loop", BareLoop.run(bootstrap, endOffsets(bootstrap), run), "events/s");
+            case "restarts" -> restarts(gateway, o.text("scoreboard", "http://127.0.0.1:8081"), run, o.integer("rate", 1000),
+                    o.integer("matches", 1000), o.integer("warmup", 120), o.integer("gap", 60),
+                    List.of(o.text("services", "gateway,processor,scoreboard").split(",")), Path.of(o.text("pids", "pids")),
+                    o.integer("threshold-ms", 200), o.integer("settled", 5), o.text("timeline", null));
             case "catchup" -> result("catchup-" + o.text("group", null), catchUp(bootstrap, o.text("group", null),
                     o.integer("timeout", 600)), "events/s");
             default -> {
@@ -111,6 +121,94 @@ public final class PipelineBenchmark {
         result("batch", batch, "events/post");
         result("accepted-rate", posted / (double) seconds, "events/s");
         result("judged-rate", judged / (double) seconds, "events/s");
+        result("http-errors", load.errors.get(), "requests");
+    }
+
+    /**
+     * {@code warmup} seconds at {@code rate}, then each of {@code services} killed with SIGKILL ({@code pids/NAME}
+     * holds its process id, as written by the local runners' supervisor, which starts it again at once), {@code gap}
+     * seconds apart. Latency is from the second an event was due to the first view covering it on the scoreboard's
+     * {@code /stream}, so it spans the gateway, the processor and the scoreboard. For each kill: the seconds until
+     * the events due in each of {@code settled} consecutive seconds had a p99 under {@code thresholdMs}.
+     */
+    private static void restarts(String gateway, String scoreboard, String run, int rate, int matches, int warmup, int gap,
+                                 List<String> services, Path pids, int thresholdMs, int settled, String timelineFile)
+            throws Exception {
+        int total = warmup + gap * services.size();
+        int perMatch = rate * (total + 20) / matches + 5;
+        HttpLoad load = new HttpLoad(Workload.make("rs" + run, matches, perMatch, 3), gateway, null, 1, 64);
+        ScoreboardFeedFollower feed = new ScoreboardFeedFollower(scoreboard, load::onView);
+        feed.start();
+        Thread.sleep(2000); // the follower has its snapshot
+        int[] cursor = {0};
+        long start = System.nanoTime();
+        load.timeline(start, total);
+        load.measuring(true);
+        long end = start + TimeUnit.SECONDS.toNanos(total);
+        long sent = 0;
+        int[] killedAt = new int[services.size()];
+        int nextKill = 0;
+        long nanosPerSend = 1_000_000_000L / rate;
+        while (System.nanoTime() < end) {
+            long now = System.nanoTime();
+            int second = (int) ((now - start) / 1_000_000_000L);
+            if (nextKill < services.size() && second >= warmup + gap * nextKill) {
+                String name = services.get(nextKill);
+                long pid = Long.parseLong(Files.readString(pids.resolve(name)).trim());
+                boolean killed = ProcessHandle.of(pid).map(ProcessHandle::destroyForcibly).orElse(false);
+                System.err.printf("restarts: %s (pid %d) %s at second %d%n", name, pid, killed ? "killed" : "NOT found", second);
+                killedAt[nextKill++] = second;
+            }
+            long due = (now - start) * rate / 1_000_000_000L;
+            if (due > sent) {
+                sent += load.sendSome((int) Math.min(due - sent, 1000), cursor, start + sent * nanosPerSend, nanosPerSend);
+            }
+            Thread.sleep(1);
+        }
+        Thread.sleep(10_000); // the last views arrive
+        load.measuring(false);
+        load.stop();
+        feed.stop();
+
+        StringBuilder timeline = new StringBuilder("# second events p50_ms p99_ms (events due in that second)\n");
+        double[] p99 = new double[total];
+        int[] count = new int[total];
+        for (int t = 0; t < total; t++) {
+            Percentiles p = load.second(t);
+            count[t] = p.count();
+            p99[t] = p.ms(99);
+            timeline.append(String.format("%d %d %.1f %.1f%n", t, count[t], p.ms(50), p99[t]));
+        }
+        if (timelineFile != null) {
+            Files.writeString(Path.of(timelineFile), timeline);
+        }
+        result("offered-rate", rate, "events/s");
+        Percentiles before = new Percentiles();
+        for (int t = Math.max(0, warmup - 30); t < warmup; t++) {
+            before.addAll(load.second(t));
+        }
+        result("p99-before-kills", before.ms(99), "ms");
+        for (int k = 0; k < services.size(); k++) {
+            int from = killedAt[k];
+            int until = k + 1 < services.size() ? killedAt[k + 1] : total;
+            int back = -1;
+            double worst = 0;
+            for (int t = from; t < until; t++) {
+                worst = Math.max(worst, Double.isNaN(p99[t]) ? 0 : p99[t]);
+            }
+            for (int t = from; t + settled <= until && back < 0; t++) {
+                boolean under = true;
+                for (int u = t; u < t + settled; u++) {
+                    under &= count[u] > 0 && p99[u] < thresholdMs;
+                }
+                if (under) {
+                    back = t - from;
+                }
+            }
+            result(services.get(k) + "-back-under-" + thresholdMs + "ms", back, back < 0 ? "s (never)" : "s after the kill");
+            result(services.get(k) + "-worst-p99", worst, "ms");
+        }
+        result("feed-reconnects", feed.reconnects.get(), "times");
         result("http-errors", load.errors.get(), "requests");
     }
 
