@@ -13,8 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -32,53 +30,43 @@ public final class FanOutBenchmark {
     }
 
     /** One SSE connection: the ids and events it received, with arrival times. */
-    static final class Client implements Flow.Subscriber<String> {
+    static final class Client implements SseSockets.Viewer {
         final int match;
+        private final String path;
         final List<String> ids = new ArrayList<>();
         final List<String> events = new ArrayList<>();
         final List<Long> arrivals = new ArrayList<>();
-        private String id;
-        private String event;
-        private boolean data;
         volatile boolean open;
 
-        Client(int match) {
+        Client(int match, String path) {
             this.match = match;
+            this.path = path;
         }
 
         @Override
-        public void onSubscribe(Flow.Subscription s) {
+        public String path() {
+            return path;
+        }
+
+        @Override
+        public String headers() {
+            return "Last-Event-ID: 0\r\n";
+        }
+
+        @Override
+        public void opened() {
             open = true;
-            s.request(Long.MAX_VALUE);
         }
 
         @Override
-        public void onNext(String line) {
-            if (line.isEmpty()) {
-                if (data) {
-                    synchronized (this) {
-                        ids.add(id);
-                        events.add(event);
-                        arrivals.add(System.nanoTime());
-                    }
-                }
-                data = false;
-            } else if (line.startsWith("id: ")) {
-                id = line.substring(4);
-            } else if (line.startsWith("event: ")) {
-                event = line.substring(7);
-            } else if (line.startsWith("data: ")) {
-                data = true;
-            }
+        public synchronized void message(String id, String event, long nanos) {
+            ids.add(id);
+            events.add(event);
+            arrivals.add(nanos);
         }
 
         @Override
-        public void onError(Throwable t) {
-            open = false;
-        }
-
-        @Override
-        public void onComplete() {
+        public void closed() {
             open = false;
         }
     }
@@ -127,19 +115,14 @@ public final class FanOutBenchmark {
         }
 
         long[] before = memory(scoreboardManagement, pid);
-        HttpClient sse = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .executor(Executors.newFixedThreadPool(2)).connectTimeout(Duration.ofSeconds(10)).build();
+        // Every client on one selector thread (SseSockets): the generator's own cost per message stays small.
         List<Client> all = new ArrayList<>(clients);
         for (int c = 0; c < clients; c++) {
-            Client client = new Client(c % matches);
-            all.add(client);
-            HttpRequest req = HttpRequest.newBuilder(URI.create(scoreboard + "/matches/" + logs.get(client.match).matchId() + "/stream"))
-                    .header("Accept", "text/event-stream").header("Last-Event-ID", "0").GET().build();
-            sse.sendAsync(req, HttpResponse.BodyHandlers.fromLineSubscriber(client));
-            if (c % 100 == 99) {
-                Thread.sleep(50);
-            }
+            all.add(new Client(c % matches, "/matches/" + logs.get(c % matches).matchId() + "/stream"));
         }
+        URI sb = URI.create(scoreboard);
+        SseSockets sse = new SseSockets(sb.getHost(), sb.getPort(), all, 20);
+        sse.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (all.stream().filter(c -> c.open).count() < clients && System.nanoTime() < deadline) {
             Thread.sleep(100);

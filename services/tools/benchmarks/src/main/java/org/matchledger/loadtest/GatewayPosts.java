@@ -2,10 +2,7 @@ package org.matchledger.loadtest;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -14,56 +11,47 @@ import java.util.function.IntConsumer;
 
 /**
  * Posts events to the gateway the way a pool of table clients does: one thread per request in flight, each sending
- * synchronously, with the {@link BearerToken} of the environment. {@code sendAsync} is not used: the JDK completes
- * its futures through the common pool's default executor, which on a 2-core machine (common parallelism 1) starts
- * a new thread for every response, and that thread churn cost the generator more CPU than the requests did.
+ * synchronously on a kept-alive connection of its own ({@link KeepAliveHttp}), with the {@link BearerToken} of the
+ * environment. The JDK's {@code HttpClient} is not used for the posts: its {@code sendAsync} completes futures through
+ * the common pool's default executor, which on a 2-core machine (common parallelism 1) starts a new thread for every
+ * response, and even its synchronous {@code send} runs the same asynchronous machinery, which cost the generator
+ * most of a core at a few hundred posts per second.
  */
 final class GatewayPosts {
     /** The status passed to a callback when no answer came (refused, reset or timed out). */
     static final int NO_ANSWER = -1;
 
-    private final String gateway;
-    private final HttpClient http;
+    private final URI gateway;
     private final ExecutorService senders;
+    private final ThreadLocal<KeepAliveHttp> connection;
 
     GatewayPosts(String gateway, int maxInFlight) {
-        this.gateway = gateway;
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .executor(Executors.newFixedThreadPool(2, daemon("http-client"))).connectTimeout(Duration.ofSeconds(5)).build();
+        this.gateway = URI.create(gateway);
+        this.connection = ThreadLocal.withInitial(() -> new KeepAliveHttp(this.gateway, 15_000));
         this.senders = Executors.newFixedThreadPool(maxInFlight, daemon("poster"));
     }
 
     /** Posts {@code body} (one event, or a JSON array of them when {@code batch}) on a sender thread; then {@code onStatus}. */
     void post(String matchId, String body, boolean batch, IntConsumer onStatus) {
-        HttpRequest req = request(matchId, body, batch);
-        senders.execute(() -> onStatus.accept(send(req)));
+        senders.execute(() -> onStatus.accept(send(matchId, body, batch)));
     }
 
     /** Posts on the calling thread; the HTTP status, or {@link #NO_ANSWER}. */
     int postNow(String matchId, String body) {
-        return send(request(matchId, body, false));
+        return send(matchId, body, false);
     }
 
-    private HttpRequest request(String matchId, String body, boolean batch) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(gateway + "/matches/" + matchId + "/events"))
-                .header("Content-Type", batch ? "application/cloudevents-batch+json" : "application/cloudevents+json")
-                .timeout(Duration.ofSeconds(15))
-                .POST(HttpRequest.BodyPublishers.ofString(body));
+    private int send(String matchId, String body, boolean batch) {
+        String type = batch ? "application/cloudevents-batch+json" : "application/cloudevents+json";
         String authorization = BearerToken.fromEnvironment().header();
-        if (authorization != null) {
-            builder.header("Authorization", authorization);
-        }
-        return builder.build();
-    }
-
-    private int send(HttpRequest req) {
+        String path = gateway.getRawPath().replaceAll("/$", "") + "/matches/" + matchId + "/events";
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         try {
-            return http.send(req, HttpResponse.BodyHandlers.discarding()).statusCode();
+            return authorization == null
+                    ? connection.get().post(path, bytes, "Content-Type", type)
+                    : connection.get().post(path, bytes, "Content-Type", type, "Authorization", authorization);
         } catch (IOException e) {
-            return NO_ANSWER;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return NO_ANSWER;
+            return NO_ANSWER; // refused, reset or timed out: the connection is opened again for the next post
         }
     }
 

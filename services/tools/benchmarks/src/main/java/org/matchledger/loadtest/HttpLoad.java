@@ -39,6 +39,8 @@ final class HttpLoad {
     final AtomicLong posted = new AtomicLong();
     final AtomicLong judged = new AtomicLong();
     final AtomicLong errors = new AtomicLong();
+    /** The refused posts by HTTP status ({@link GatewayPosts#NO_ANSWER} for none), in status order. */
+    final Map<Integer, AtomicLong> errorsByStatus = new java.util.concurrent.ConcurrentSkipListMap<>();
     private volatile boolean measuring;
     private long timelineStart;
     private Percentiles[] timeline;
@@ -217,9 +219,17 @@ final class HttpLoad {
                     posted.addAndGet(count);
                 } else {
                     errors.incrementAndGet(); // no answer, 503 and the like: the same events are sent again
+                    errorsByStatus.computeIfAbsent(status, k -> new AtomicLong()).incrementAndGet();
                 }
             }
         });
+    }
+
+    /** The refused posts by status, e.g. {@code 503×12 -1×3} (empty when none). */
+    String errorsByStatus() {
+        StringBuilder b = new StringBuilder();
+        errorsByStatus.forEach((status, n) -> b.append(b.isEmpty() ? "" : " ").append(status).append('×').append(n.get()));
+        return b.toString();
     }
 
     int matchIndex(String matchId) {

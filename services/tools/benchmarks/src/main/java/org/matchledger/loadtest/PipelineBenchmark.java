@@ -91,7 +91,7 @@ public final class PipelineBenchmark {
         result("latency-max", load.latency.ms(100), "ms");
         result("post-p50", load.postLatency.ms(50), "ms");
         result("post-p99", load.postLatency.ms(99), "ms");
-        result("http-errors", load.errors.get(), "requests");
+        result("http-errors", load.errors.get(), "requests " + load.errorsByStatus());
     }
 
     private static void throughput(String gateway, String bootstrap, String run, int matches, int seconds, int batch)
@@ -121,7 +121,7 @@ public final class PipelineBenchmark {
         result("batch", batch, "events/post");
         result("accepted-rate", posted / (double) seconds, "events/s");
         result("judged-rate", judged / (double) seconds, "events/s");
-        result("http-errors", load.errors.get(), "requests");
+        result("http-errors", load.errors.get(), "requests " + load.errorsByStatus());
     }
 
     /**
@@ -208,8 +208,8 @@ public final class PipelineBenchmark {
             result(services.get(k) + "-back-under-" + thresholdMs + "ms", back, back < 0 ? "s (never)" : "s after the kill");
             result(services.get(k) + "-worst-p99", worst, "ms");
         }
-        result("feed-reconnects", feed.reconnects.get(), "times");
-        result("http-errors", load.errors.get(), "requests");
+        result("feed-reconnects", feed.reconnects.get(), "times" + (feed.lastFailure == null ? "" : ", last: " + feed.lastFailure));
+        result("http-errors", load.errors.get(), "requests " + load.errorsByStatus());
     }
 
     /** Waits until the group has committed offsets up to the current end of table-events; events/s while it moved. */

@@ -29,6 +29,8 @@ final class ScoreboardFeedFollower {
     private final AtomicBoolean stop = new AtomicBoolean();
     /** Times the feed was lost and taken up again. */
     final AtomicLong reconnects = new AtomicLong();
+    /** Why the feed was last lost (null while it never was). */
+    volatile String lastFailure;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
     private String lastId;
@@ -59,7 +61,7 @@ final class ScoreboardFeedFollower {
             try {
                 follow();
             } catch (IOException e) {
-                // the scoreboard is down or restarting: try again shortly
+                lastFailure = e.toString(); // the scoreboard is down or restarting: try again shortly
             } catch (InterruptedException e) {
                 return;
             }
@@ -83,7 +85,7 @@ final class ScoreboardFeedFollower {
         HttpResponse<InputStream> r = http.send(b.GET().build(), HttpResponse.BodyHandlers.ofInputStream());
         if (r.statusCode() != 200) {
             r.body().close();
-            throw new IOException("HTTP " + r.statusCode());
+            throw new IOException("HTTP " + r.statusCode() + (lastId == null ? "" : " (Last-Event-ID " + lastId + ")"));
         }
         try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
             String id = null;
@@ -109,5 +111,6 @@ final class ScoreboardFeedFollower {
                 }
             }
         }
+        lastFailure = "the feed ended";
     }
 }
