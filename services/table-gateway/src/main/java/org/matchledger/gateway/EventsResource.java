@@ -6,7 +6,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -59,7 +58,6 @@ public class EventsResource {
     private final Counter refused;
     private final Counter forbidden;
 
-    @Inject
     public EventsResource(EventPublisher publisher, RulingsWaiter waiter, SecurityIdentity identity, MeterRegistry registry) {
         this.publisher = publisher;
         this.waiter = waiter;

@@ -2,10 +2,8 @@ package org.matchledger.gateway;
 
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
-import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.matchledger.http.Problem;
 
@@ -20,11 +18,11 @@ import java.util.Optional;
 public class RateLimitFilter {
     private final TokenBuckets buckets;
 
-    @Inject
-    public RateLimitFilter(@ConfigProperty(name = "gateway.rate-limit.posts-per-second", defaultValue = "100") double perSecond,
-                           @ConfigProperty(name = "gateway.rate-limit.burst", defaultValue = "200") int burst,
-                           @ConfigProperty(name = "gateway.rate-limit.max-addresses", defaultValue = "100000") int maxAddresses) {
-        this.buckets = perSecond > 0 ? new TokenBuckets(perSecond, Math.max(1, burst), maxAddresses, System::nanoTime) : null;
+    public RateLimitFilter(GatewayConfig config) {
+        GatewayConfig.Gateway.RateLimit limit = config.gateway().rateLimit();
+        this.buckets = limit.postsPerSecond() > 0
+                ? new TokenBuckets(limit.postsPerSecond(), Math.max(1, limit.burst()), limit.maxAddresses(), System::nanoTime)
+                : null;
     }
 
     @ServerRequestFilter
