@@ -6,7 +6,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -53,7 +52,6 @@ public class LedgerConsumer {
     private final AtomicLong outageSince = new AtomicLong();
     private final AtomicLong stored = new AtomicLong();
 
-    @Inject
     public LedgerConsumer(LedgerStore store, TopicIds topicIds, Vertx vertx) {
         this.store = store;
         this.topicIds = topicIds;
