@@ -113,7 +113,7 @@ public class LeaseResource {
     }
 
     /**
-     * The calling scorer; a {@link Problem.Failure} (answered by {@link ProblemMappers}) with 403 for a role that
+     * The calling scorer; a {@link Problem.Failure} (answered by {@link PostingProblemMappers}) with 403 for a role that
      * scores nothing, 400 naming a bad match id or console id.
      */
     private Poster scorer(String matchId, String console) {
