@@ -16,25 +16,23 @@ import java.util.Optional;
  */
 @Singleton
 public class RateLimitFilter {
-    private final TokenBuckets buckets;
+    private final PostRateLimit rateLimit;
 
-    public RateLimitFilter(GatewayConfig config) {
-        GatewayConfig.Gateway.RateLimit limit = config.gateway().rateLimit();
-        this.buckets = limit.postsPerSecond() > 0
-                ? new TokenBuckets(limit.postsPerSecond(), Math.max(1, limit.burst()), limit.maxAddresses(), System::nanoTime)
-                : null;
+    public RateLimitFilter(PostRateLimit rateLimit) {
+        this.rateLimit = rateLimit;
     }
 
     @ServerRequestFilter
     public Optional<Response> limit(HttpServerRequest request) {
-        if (buckets == null || request.method() != HttpMethod.POST) {
+        if (request.method() != HttpMethod.POST) {
             return Optional.empty();
         }
         String address = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
-        TokenBuckets.Decision d = buckets.take(address);
-        if (d.allowed()) {
+        Optional<TokenBuckets.Decision> taken = rateLimit.take(address);
+        if (taken.isEmpty() || taken.get().allowed()) {
             return Optional.empty();
         }
+        TokenBuckets.Decision d = taken.get();
         Problem p = Problem.of(429, "Too many requests", "more posts from this address than the gateway accepts; "
                 + "send again after " + d.retryAfterSeconds() + " s (the same events: a re-sent event is a no-op)");
         return Optional.of(Response.status(429).header("Retry-After", Long.toString(d.retryAfterSeconds()))
