@@ -9,7 +9,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
-import org.matchledger.audit.intake.LedgerConsumer;
+import org.matchledger.audit.intake.LedgerRecorder;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.kafka.Topics;
 import org.matchledger.testsupport.KafkaTestResource;
@@ -41,7 +41,7 @@ class ConsumerRedeliveryTest {
     URL ready;
 
     @Inject
-    LedgerConsumer consumer;
+    LedgerRecorder consumer;
 
     @Test
     void theSameRecordsTwice_storeOneRowEach() {

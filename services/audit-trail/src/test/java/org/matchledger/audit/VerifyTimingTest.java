@@ -8,7 +8,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.TimestampType;
 import org.junit.jupiter.api.Test;
-import org.matchledger.audit.intake.LedgerConsumer;
+import org.matchledger.audit.intake.LedgerRecorder;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
@@ -54,7 +54,7 @@ class VerifyTimingTest {
     static final int RUNS = 9;
 
     @Inject
-    LedgerConsumer consumer;
+    LedgerRecorder consumer;
 
     @Test
     void verifyOf2000Events() throws Exception {

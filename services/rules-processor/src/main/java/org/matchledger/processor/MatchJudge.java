@@ -127,23 +127,35 @@ final class MatchJudge implements Processor<String, String, String, String> {
             return;
         }
         Match before = entry == null ? Match.EMPTY : match(key, entry);
-        EventJudgement.Result result = EventJudgement.judge(before, key, record.value(), poster);
+        RecordJudge.Result result = RecordJudge.judge(before, key, record.value(), poster);
         forwardRulings(key, result.rulings());
-        if (result.rejection() != null) {
-            forwardRejection(key, record.value(), result.rejection(), source, poster);
-            JudgeCounters.increment(counters.rejected());
+        MatchEntry current = entry;
+        Runnable rest = result.outcome().<Runnable>on(
+                applied -> () -> keep(key, current, applied.match(), result.event(), record.timestamp()),
+                duplicate -> () -> { },
+                rejected -> () -> {
+                    forwardRejection(key, record.value(), rejected.rejection().text(), source, poster);
+                    JudgeCounters.increment(counters.rejected());
+                });
+        rest.run();
+    }
+
+    /**
+     * An applied event (of a keyed record): kept in the match's events, the match's entry and closing updated, its
+     * new view published.
+     */
+    private void keep(String key, MatchEntry entry, Match after, JsonNode event, long recordTimestamp) {
+        if (key == null) {
+            return;
         }
-        if (result.applied() && key != null) {
-            Match after = result.match();
-            MatchView view = after.view();
-            events.put(EventKeys.of(key, after.lastSeq()), Json.write(result.event()));
-            Long finishedAt = MatchClosing.finishedAt(entry == null ? null : entry.finishedAt(), view, record.timestamp());
-            entries.put(key, new MatchEntry(after.lastSeq(), finishedAt, false).toJson());
-            schedule(key, entry == null ? null : entry.finishedAt(), finishedAt);
-            cache.put(key, after);
-            forward(LedgerTopology.VIEWS_SINK, key, Json.write(view), new RecordHeaders());
-            JudgeCounters.increment(counters.applied());
-        }
+        MatchView view = after.view();
+        events.put(EventKeys.of(key, after.lastSeq()), Json.write(event));
+        Long finishedAt = MatchClosing.finishedAt(entry == null ? null : entry.finishedAt(), view, recordTimestamp);
+        entries.put(key, new MatchEntry(after.lastSeq(), finishedAt, false).toJson());
+        schedule(key, entry == null ? null : entry.finishedAt(), finishedAt);
+        cache.put(key, after);
+        forward(LedgerTopology.VIEWS_SINK, key, Json.write(view), new RecordHeaders());
+        JudgeCounters.increment(counters.applied());
     }
 
     private MatchEntry entry(String key) {
@@ -245,7 +257,7 @@ final class MatchJudge implements Processor<String, String, String, String> {
             h.add(header);
         }
         forward(LedgerTopology.REJECTED_SINK, key,
-                EventJudgement.rejectedRecord(key, value, reason, source.partition(), source.offset()), h);
+                RecordJudge.rejectedRecord(key, value, reason, source.partition(), source.offset()), h);
     }
 
     /** Output records carry fresh headers (never the input's) and the time they are produced, as before. */

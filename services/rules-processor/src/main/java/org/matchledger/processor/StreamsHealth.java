@@ -6,7 +6,6 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -29,8 +28,8 @@ public class StreamsHealth {
     private volatile KafkaStreams.State state = KafkaStreams.State.CREATED;
     private volatile Throwable failure;
 
-    public StreamsHealth(@ConfigProperty(name = "ledger.processor.exit-on-failure", defaultValue = "true") boolean exitOnFailure) {
-        this.exitOnFailure = exitOnFailure;
+    public StreamsHealth(ProcessorConfig config) {
+        this.exitOnFailure = config.processor().exitOnFailure();
     }
 
     public KafkaStreams.State state() {

@@ -1,7 +1,6 @@
 package org.matchledger.processor;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
@@ -11,8 +10,11 @@ import org.eclipse.microprofile.health.Liveness;
 @Liveness
 @ApplicationScoped
 public class StreamsLiveness implements HealthCheck {
-    @Inject
-    StreamsHealth streams;
+    private final StreamsHealth streams;
+
+    public StreamsLiveness(StreamsHealth streams) {
+        this.streams = streams;
+    }
 
     @Override
     public HealthCheckResponse call() {

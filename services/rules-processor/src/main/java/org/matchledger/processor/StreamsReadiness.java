@@ -1,7 +1,6 @@
 package org.matchledger.processor;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
@@ -10,8 +9,11 @@ import org.eclipse.microprofile.health.Readiness;
 @Readiness
 @ApplicationScoped
 public class StreamsReadiness implements HealthCheck {
-    @Inject
-    StreamsHealth streams;
+    private final StreamsHealth streams;
+
+    public StreamsReadiness(StreamsHealth streams) {
+        this.streams = streams;
+    }
 
     @Override
     public HealthCheckResponse call() {

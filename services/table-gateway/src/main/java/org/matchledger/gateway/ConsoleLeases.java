@@ -2,7 +2,6 @@ package org.matchledger.gateway;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -93,10 +92,9 @@ public class ConsoleLeases {
     private final long staleAfterMillis;
     private final int maxMatches;
 
-    @Inject
-    public ConsoleLeases(@ConfigProperty(name = "console.lease.stale-after", defaultValue = "120s") Duration staleAfter,
-                         @ConfigProperty(name = "console.lease.max-matches", defaultValue = "10000") int maxMatches) {
-        this(System::currentTimeMillis, staleAfter, maxMatches);
+    @Inject // the bean's constructor; the other one takes a clock (tests)
+    public ConsoleLeases(GatewayConfig config) {
+        this(System::currentTimeMillis, config.console().lease().staleAfter(), config.console().lease().maxMatches());
     }
 
     ConsoleLeases(LongSupplier clock, Duration staleAfter, int maxMatches) {

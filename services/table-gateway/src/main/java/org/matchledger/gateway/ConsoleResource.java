@@ -8,7 +8,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.matchledger.http.Problem;
 
@@ -39,12 +38,15 @@ public class ConsoleResource {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     /** Absent where tokens are verified with a configured public key and no identity provider is reachable. */
-    @ConfigProperty(name = "quarkus.oidc.auth-server-url")
-    Optional<String> issuer;
-    @ConfigProperty(name = "console.pairing.client-id", defaultValue = "table-console")
-    String clientId;
-    @ConfigProperty(name = "console.scoreboard-url", defaultValue = "http://127.0.0.1:8081")
-    String scoreboardUrl;
+    private final Optional<String> issuer;
+    private final String clientId;
+    private final String scoreboardUrl;
+
+    public ConsoleResource(GatewayConfig config) {
+        this.issuer = config.identityProvider();
+        this.clientId = config.console().pairing().clientId();
+        this.scoreboardUrl = config.console().scoreboardUrl();
+    }
 
     @GET
     @Path("/config")

@@ -5,7 +5,6 @@ import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.smallrye.reactive.messaging.kafka.OutgoingKafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.apache.kafka.common.header.Header;
@@ -31,7 +30,6 @@ public class EventPublisher {
     private final MutinyEmitter<String> events;
     private final MutinyEmitter<String> rejected;
 
-    @Inject
     public EventPublisher(@Channel(EVENTS_CHANNEL) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192)
                           MutinyEmitter<String> events,
                           @Channel(REJECTED_CHANNEL) @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 1024)

@@ -6,7 +6,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -22,6 +21,7 @@ import org.jboss.logging.Logger;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.matchledger.core.event.Poster;
+import org.matchledger.http.MatchIds;
 import org.matchledger.http.Problem;
 
 import java.time.Duration;
@@ -29,7 +29,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * {@code POST /matches/{matchId}/events}: one CloudEvent ({@code application/cloudevents+json}) or a batch
@@ -48,7 +47,6 @@ import java.util.regex.Pattern;
 public class EventsResource {
     public static final String SINGLE = "application/cloudevents+json";
     public static final String BATCH = "application/cloudevents-batch+json";
-    private static final Pattern MATCH_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final int MAX_WAIT_MS = 5000;
     private static final Logger LOG = Logger.getLogger(EventsResource.class);
 
@@ -59,7 +57,6 @@ public class EventsResource {
     private final Counter refused;
     private final Counter forbidden;
 
-    @Inject
     public EventsResource(EventPublisher publisher, RulingsWaiter waiter, SecurityIdentity identity, MeterRegistry registry) {
         this.publisher = publisher;
         this.waiter = waiter;
@@ -88,7 +85,7 @@ public class EventsResource {
 
     private Uni<Response> post(String matchId, String waitParam, String contentType, byte[] bytes, boolean batch) {
         Poster poster = Posters.of(identity);
-        if (!MATCH_ID.matcher(matchId).matches()) {
+        if (!MatchIds.valid(matchId)) {
             return Uni.createFrom().item(problem(Problem.invalidEvents(List.of(new Problem.FieldError(0, null, "matchId",
                     "the path's match id must be 1–64 characters of [A-Za-z0-9._-]")))));
         }

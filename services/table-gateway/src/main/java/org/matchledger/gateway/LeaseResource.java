@@ -2,7 +2,6 @@ package org.matchledger.gateway;
 
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -43,7 +42,6 @@ public class LeaseResource {
     private final ConsoleLeases leases;
     private final SecurityIdentity identity;
 
-    @Inject
     public LeaseResource(ConsoleLeases leases, SecurityIdentity identity) {
         this.leases = leases;
         this.identity = identity;
@@ -115,7 +113,7 @@ public class LeaseResource {
     }
 
     /**
-     * The calling scorer; a {@link Problem.Failure} (answered by {@link ProblemMappers}) with 403 for a role that
+     * The calling scorer; a {@link Problem.Failure} (answered by {@link PostingProblemMappers}) with 403 for a role that
      * scores nothing, 400 naming a bad match id or console id.
      */
     private Poster scorer(String matchId, String console) {

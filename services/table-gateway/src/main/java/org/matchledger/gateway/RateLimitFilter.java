@@ -2,10 +2,8 @@ package org.matchledger.gateway;
 
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
-import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.matchledger.http.Problem;
 
@@ -18,25 +16,23 @@ import java.util.Optional;
  */
 @Singleton
 public class RateLimitFilter {
-    private final TokenBuckets buckets;
+    private final PostRateLimit rateLimit;
 
-    @Inject
-    public RateLimitFilter(@ConfigProperty(name = "gateway.rate-limit.posts-per-second", defaultValue = "100") double perSecond,
-                           @ConfigProperty(name = "gateway.rate-limit.burst", defaultValue = "200") int burst,
-                           @ConfigProperty(name = "gateway.rate-limit.max-addresses", defaultValue = "100000") int maxAddresses) {
-        this.buckets = perSecond > 0 ? new TokenBuckets(perSecond, Math.max(1, burst), maxAddresses, System::nanoTime) : null;
+    public RateLimitFilter(PostRateLimit rateLimit) {
+        this.rateLimit = rateLimit;
     }
 
     @ServerRequestFilter
     public Optional<Response> limit(HttpServerRequest request) {
-        if (buckets == null || request.method() != HttpMethod.POST) {
+        if (request.method() != HttpMethod.POST) {
             return Optional.empty();
         }
         String address = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
-        TokenBuckets.Decision d = buckets.take(address);
-        if (d.allowed()) {
+        Optional<TokenBuckets.Decision> taken = rateLimit.take(address);
+        if (taken.isEmpty() || taken.get().allowed()) {
             return Optional.empty();
         }
+        TokenBuckets.Decision d = taken.get();
         Problem p = Problem.of(429, "Too many requests", "more posts from this address than the gateway accepts; "
                 + "send again after " + d.retryAfterSeconds() + " s (the same events: a re-sent event is a no-op)");
         return Optional.of(Response.status(429).header("Retry-After", Long.toString(d.retryAfterSeconds()))

@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.Response;
 import org.matchledger.audit.page.AppealModel;
 import org.matchledger.audit.page.ViewPanel;
 import org.matchledger.audit.store.LedgerStore;
+import org.matchledger.http.MatchIds;
 
 /**
  * {@code /matches/{matchId}}: the appeal view, rendered from the Qute templates {@code templates/AppealPage/} (HTML
@@ -62,7 +63,7 @@ public class AppealPage {
         if (Readers.ROLES.stream().noneMatch(identity::hasRole)) {
             return Uni.createFrom().item(refused());
         }
-        MatchIds.valid(matchId);
+        MatchIds.checked(matchId);
         return store.match(matchId, false).map(record -> record.known()
                 ? Response.ok(Templates.appeal(AppealModel.of(record)).render(), HTML).build()
                 : Response.status(404).type(HTML).entity(Templates.appeal(AppealModel.unknown(matchId)).render()).build());

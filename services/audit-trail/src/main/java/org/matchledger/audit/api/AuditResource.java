@@ -29,6 +29,7 @@ import org.matchledger.audit.store.LedgerStore;
 import org.matchledger.audit.store.RecordedEvent;
 import org.matchledger.audit.store.RulingRow;
 import org.matchledger.core.view.MatchView;
+import org.matchledger.http.MatchIds;
 import org.matchledger.http.Problem;
 
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ public class AuditResource {
     @Path("matches/{matchId}/ledger")
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<TimelineAnswer> ledger(@PathParam("matchId") String matchId) {
-        MatchIds.valid(matchId);
+        MatchIds.checked(matchId);
         return known(matchId, false).map(Timeline::of);
     }
 
@@ -107,7 +108,7 @@ public class AuditResource {
 
     /** The view re-derived after {@code atSeq} (the match's view now without it); a problem when there is none. */
     private Uni<MatchView> viewAt(String matchId, String atSeq) {
-        MatchIds.valid(matchId);
+        MatchIds.checked(matchId);
         Long at = null;
         if (atSeq != null) {
             try {
@@ -144,7 +145,7 @@ public class AuditResource {
     @Path("matches/{matchId}/verify")
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<VerifyAnswer> verify(@PathParam("matchId") String matchId) {
-        MatchIds.valid(matchId);
+        MatchIds.checked(matchId);
         return known(matchId, true).map(Verification::verify);
     }
 
@@ -152,7 +153,7 @@ public class AuditResource {
     @GET
     @Path("matches/{matchId}/export")
     public Uni<Response> export(@PathParam("matchId") String matchId, @QueryParam("format") String format) {
-        MatchIds.valid(matchId);
+        MatchIds.checked(matchId);
         String f = format == null ? "jsonl" : format.trim().toLowerCase();
         if (!f.equals("jsonl") && !f.equals("csv")) {
             throw new Problem.Failure(Problem.badParameter("format", "must be jsonl or csv, got '" + format + "'"));
@@ -212,7 +213,7 @@ public class AuditResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<QuarantinePage> matchQuarantine(@PathParam("matchId") String matchId, @QueryParam("afterId") String afterId,
                                            @QueryParam("limit") String limit) {
-        return quarantined(MatchIds.valid(matchId), afterId, limit);
+        return quarantined(MatchIds.checked(matchId), afterId, limit);
     }
 
     private Uni<QuarantinePage> quarantined(String matchId, String afterId, String limit) {

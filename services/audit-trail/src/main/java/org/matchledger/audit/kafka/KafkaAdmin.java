@@ -22,7 +22,7 @@ public class KafkaAdmin {
     private final Map<String, Object> settings;
     private volatile Admin admin;
 
-    @Inject
+    @Inject // the bean's constructor; the other one takes the client settings (tests)
     public KafkaAdmin(AuditSettings settings) {
         this(settings.kafka().bootstrapServers(), settings.kafka().defaultApiTimeoutMs(), KafkaSecurityConfig.current());
     }

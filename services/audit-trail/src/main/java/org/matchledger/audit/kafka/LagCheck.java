@@ -41,7 +41,7 @@ public class LagCheck implements AsyncHealthCheck {
     private final String group;
     private final long maxLag;
 
-    @Inject
+    @Inject // the bean's constructor; the other one takes the group and limit (tests)
     public LagCheck(KafkaAdmin admin, Pool pool, AuditSettings settings) {
         this(admin, pool, settings.consumerGroup(), settings.audit().health().maxLag());
     }

@@ -21,7 +21,7 @@ import java.util.function.LongPredicate;
 /**
  * Re-derives a match from its recorded table events, in Kafka order, with ledger-core's {@link Replay}: the code path
  * of {@code deploy/bin/ledger replay} (and of the rules processor's fold). Before the fold, a record is set aside the
- * way the processor sets it aside ({@code EventJudgement}): a value that is not JSON, or whose {@code subject} is not
+ * way the processor sets it aside ({@code RecordJudge}): a value that is not JSON, or whose {@code subject} is not
  * the record key, is rejected without reaching the core. Each event is folded with its log time (its record's Kafka
  * timestamp), so that a finished match closes where the processor closed it ({@link Closing}).
  */
@@ -92,7 +92,7 @@ public final class Refold {
         }
     }
 
-    /** Why the processor rejects the record before folding it, or null (see {@code EventJudgement}). */
+    /** Why the processor rejects the record before folding it, or null (see {@code RecordJudge}). */
     public static String setAside(RecordedEvent e, JsonNode event) {
         if (event == null) {
             return "event: not JSON";

@@ -1,11 +1,9 @@
 package org.matchledger.http;
 
-import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
@@ -20,11 +18,9 @@ public class ReadOnlyProblemMappers {
     private final String serviceName;
     private final String entryPoint;
 
-    @Inject
-    public ReadOnlyProblemMappers(@ConfigProperty(name = "ledger.http.service-name") String serviceName,
-                                  @ConfigProperty(name = "ledger.http.entry-point") String entryPoint) {
-        this.serviceName = serviceName;
-        this.entryPoint = entryPoint;
+    public ReadOnlyProblemMappers(LedgerHttpSettings settings) {
+        this.serviceName = settings.serviceName();
+        this.entryPoint = settings.entryPoint();
     }
 
     @ServerExceptionMapper

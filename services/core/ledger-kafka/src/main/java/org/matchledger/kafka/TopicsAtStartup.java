@@ -5,12 +5,8 @@ import io.quarkus.runtime.Startup;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.time.Duration;
-import java.util.Optional;
 
 /**
  * Creates the ledger's topics at start-up when they are absent (design: created at start-up, partition count
@@ -24,34 +20,16 @@ public class TopicsAtStartup {
     private static final int FIRST_TRY_SECONDS = 10;
     private static final long RETRY_MILLIS = 5_000;
 
-    @ConfigProperty(name = "kafka.bootstrap.servers")
-    String bootstrapServers;
-    /** Default: topics.properties (Topics.DEFAULT_PARTITIONS). */
-    @ConfigProperty(name = "ledger.topics.partitions")
-    Optional<Integer> partitions;
-    /** Default: topics.properties, as far as the cluster's brokers allow. */
-    @ConfigProperty(name = "ledger.topics.replication-factor")
-    Optional<Short> replicationFactor;
-    /**
-     * Off where no broker is used (tests on SmallRye's in-memory connector), and where the topics are created by an
-     * administrator and the service's Kafka user may not create or alter them (deploy/local with SASL).
-     */
-    @ConfigProperty(name = "ledger.topics.create", defaultValue = "true")
-    boolean create;
-    @ConfigProperty(name = "ledger.output-topic-prefix", defaultValue = "")
-    Optional<String> outputPrefix;
-    /** How long table-events-rejected keeps a record; set on the topic at creation and on an existing topic too. */
-    @ConfigProperty(name = "ledger.rejected.retention", defaultValue = "30d")
-    Duration rejectedRetention;
-    /** How long match-rulings keeps a record (the audit trail keeps every ruling); set like the one above. */
-    @ConfigProperty(name = "ledger.rulings.retention", defaultValue = "7d")
-    Duration rulingsRetention;
-
+    private final TopicSettings settings;
     private volatile boolean stopping;
+
+    public TopicsAtStartup(TopicSettings settings) {
+        this.settings = settings;
+    }
 
     @PostConstruct
     void createTopics() {
-        if (!create) {
+        if (!settings.create()) {
             return;
         }
         if (tryOnce(FIRST_TRY_SECONDS)) {
@@ -72,12 +50,14 @@ public class TopicsAtStartup {
 
     private boolean tryOnce(int timeoutSeconds) {
         try {
-            TopicSetup.ensure(bootstrapServers, KafkaSecurityConfig.current(), partitions.orElse(Topics.DEFAULT_PARTITIONS),
-                    replicationFactor.orElse(TopicSetup.REPLICATION_FROM_SETTINGS),
-                    outputPrefix.orElse(""), timeoutSeconds, rejectedRetention, rulingsRetention);
+            TopicSetup.ensure(settings.bootstrapServers(), KafkaSecurityConfig.current(),
+                    settings.partitions().orElse(Topics.DEFAULT_PARTITIONS),
+                    settings.replicationFactor().orElse(TopicSetup.REPLICATION_FROM_SETTINGS),
+                    settings.outputTopicPrefix().orElse(""), timeoutSeconds,
+                    settings.rejectedRetention(), settings.rulingsRetention());
             return true;
         } catch (RuntimeException e) {
-            LOG.warn("the ledger's topics are not ready on {} yet ({}); trying again", bootstrapServers, e.getMessage());
+            LOG.warn("the ledger's topics are not ready on {} yet ({}); trying again", settings.bootstrapServers(), e.getMessage());
             return false;
         }
     }

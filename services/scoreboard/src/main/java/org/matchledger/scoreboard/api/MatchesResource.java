@@ -7,6 +7,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.matchledger.http.MatchIds;
 import org.matchledger.http.Problem;
 import org.matchledger.scoreboard.readmodel.FeedHub;
 

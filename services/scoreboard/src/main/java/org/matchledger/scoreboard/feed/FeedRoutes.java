@@ -10,7 +10,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.matchledger.http.Problem;
-import org.matchledger.scoreboard.api.MatchIds;
+import org.matchledger.http.MatchIds;
 import org.matchledger.scoreboard.readmodel.ClientBudget;
 import org.matchledger.scoreboard.readmodel.FeedHub;
 import org.matchledger.scoreboard.readmodel.FeedPosition;

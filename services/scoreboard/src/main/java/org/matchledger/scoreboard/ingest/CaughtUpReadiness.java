@@ -9,9 +9,9 @@ import org.eclipse.microprofile.health.Readiness;
 @Readiness
 @ApplicationScoped
 public class CaughtUpReadiness implements HealthCheck {
-    private final LedgerConsumer consumer;
+    private final LedgerFollower consumer;
 
-    public CaughtUpReadiness(LedgerConsumer consumer) {
+    public CaughtUpReadiness(LedgerFollower consumer) {
         this.consumer = consumer;
     }
 

@@ -8,7 +8,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Response;
-import org.matchledger.scoreboard.api.MatchIds;
+import org.matchledger.http.MatchIds;
 import org.matchledger.scoreboard.readmodel.FeedHub;
 import org.matchledger.scoreboard.readmodel.LedgerView;
 

@@ -34,7 +34,7 @@ public class FeedHub {
      */
     private boolean resumeLogOpen;
 
-    @Inject
+    @Inject // the bean's constructor; the other one takes the capacity (tests)
     public FeedHub(ScoreboardConfig config) {
         this(config.stream().logCapacity());
     }

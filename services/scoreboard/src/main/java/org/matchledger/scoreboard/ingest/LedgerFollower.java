@@ -46,12 +46,12 @@ import java.util.Properties;
  * {@code TopicsAtStartup}, before this starts; a topic not there yet is one more failure to retry.)
  */
 @ApplicationScoped
-public class LedgerConsumer {
+public class LedgerFollower {
     /** The first pause before the consumer is made again after a failure. */
     static final Duration RETRY_FIRST = Duration.ofMillis(500);
     /** The longest pause between two attempts. */
     static final Duration RETRY_MAX = Duration.ofSeconds(8);
-    private static final Logger LOG = Logger.getLogger(LedgerConsumer.class);
+    private static final Logger LOG = Logger.getLogger(LedgerFollower.class);
     private static final List<String> TOPICS = List.of(Topics.MATCH_VIEWS, Topics.MATCH_RULINGS);
 
     private final FeedHub hub;
@@ -71,7 +71,7 @@ public class LedgerConsumer {
     private long nextDropMillis;
     private Duration retryPause = RETRY_FIRST;
 
-    public LedgerConsumer(FeedHub hub, ScoreboardConfig settings, Config config) {
+    public LedgerFollower(FeedHub hub, ScoreboardConfig settings, Config config) {
         this.hub = hub;
         this.config = config;
         this.consumerSettings = settings.consumer();

@@ -1,10 +1,11 @@
-package org.matchledger.scoreboard.api;
-
-import org.matchledger.http.Problem;
+package org.matchledger.http;
 
 import java.util.regex.Pattern;
 
-/** The {@code {matchId}} path parameter, checked like the gateway checks a match id: a bad one is a 400 naming it. */
+/**
+ * A match id as the ledger takes it (the gateway refuses a post under any other) and as the read services check their
+ * {@code {matchId}} path parameter: a bad one is a 400 naming it.
+ */
 public final class MatchIds {
     public static final Pattern VALID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 

@@ -12,8 +12,12 @@ import org.matchledger.http.ProblemForAnyException;
 
 import java.util.List;
 
-/** Errors the framework raises, answered as problem details instead of empty bodies. */
-public class ProblemMappers {
+/**
+ * Errors the framework raises, answered as problem details that point a client to posting events (a wrong media type,
+ * path or method) instead of empty bodies, and anything else without internals. Not the read-only services'
+ * {@code ReadOnlyProblemMappers}: the gateway takes posts.
+ */
+public class PostingProblemMappers {
 
     @ServerExceptionMapper
     public Response unsupported(NotSupportedException e) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.matchledger.core.event.Poster;
+import org.matchledger.core.event.Rejection;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ledger.Match;
 import org.matchledger.core.ledger.MatchLedger;
@@ -20,16 +21,24 @@ import java.util.function.BiFunction;
  * (its rulings; the event and reason on {@code table-events-rejected} when rejected). Never throws: a record the
  * core cannot judge (a poison event) is rejected with the error, and the match is left as it was.
  */
-public final class EventJudgement {
-    private EventJudgement() {
+public final class RecordJudge {
+    private RecordJudge() {
     }
 
     /**
-     * The match after the record, its rulings, whether it was applied, the rejection's reason (null unless rejected)
-     * and the event as judged (poster attributes set; null when the value was not JSON): what the processor keeps of
-     * an applied event, so that folding the kept events again gives the same match.
+     * What became of the record ({@link Outcome}: applied, a duplicate, or rejected, with the match after it and its
+     * rulings; a record the core could not judge is rejected with the match as it was) and the event as judged
+     * (poster attributes set; null when the value was not JSON): what the processor keeps of an applied event, so
+     * that folding the kept events again gives the same match.
      */
-    public record Result(Match match, List<Ruling> rulings, boolean applied, String rejection, JsonNode event) {
+    public record Result(Outcome outcome, JsonNode event) {
+        public Match match() {
+            return outcome.match();
+        }
+
+        public List<Ruling> rulings() {
+            return outcome.rulings();
+        }
     }
 
     public static Result judge(Match before, String key, String value) {
@@ -56,24 +65,21 @@ public final class EventJudgement {
         try {
             event = Json.read(value);
         } catch (JsonProcessingException | RuntimeException e) {
-            return rejected(before, key, null, null, "event: not JSON");
+            return rejected(before, key, null, Rejection.of("event", "not JSON"));
         }
         if (event instanceof ObjectNode o) {
             withPoster(o, poster);
         }
         JsonNode subject = event.path("subject");
         if (key != null && subject.isTextual() && !subject.textValue().equals(key)) {
-            return rejected(before, key, event, null, "subject: " + subject.textValue() + " must equal the record key " + key);
+            return rejected(before, key, event,
+                    Rejection.of("subject", subject.textValue() + " must equal the record key " + key));
         }
         try {
-            Outcome outcome = fold.apply(before, event);
-            return outcome.on(
-                    applied -> new Result(applied.match(), applied.rulings(), true, null, event),
-                    duplicate -> new Result(duplicate.match(), duplicate.rulings(), false, null, event),
-                    rejected -> new Result(rejected.match(), rejected.rulings(), false, rejected.rejection().text(), event));
+            return new Result(fold.apply(before, event), event);
         } catch (RuntimeException e) {
-            return rejected(before, key, event, e, "event: the ledger could not judge this event ("
-                    + e.getClass().getSimpleName() + "); it is kept on " + Topics.TABLE_EVENTS_REJECTED);
+            return rejected(before, key, event, Rejection.of("event", "the ledger could not judge this event ("
+                    + e.getClass().getSimpleName() + "); it is kept on " + Topics.TABLE_EVENTS_REJECTED));
         }
     }
 
@@ -94,12 +100,13 @@ public final class EventJudgement {
         }
     }
 
-    private static Result rejected(Match before, String key, JsonNode event, Exception error, String reason) {
+    /** A record rejected before the core folds it: the match as it was, one {@code EVENT_REJECTED} ruling. */
+    private static Result rejected(Match before, String key, JsonNode event, Rejection rejection) {
         String id = event != null && event.path("id").isTextual() ? event.get("id").textValue() : null;
         Long seq = event != null && event.path("seq").canConvertToLong() && event.path("seq").isIntegralNumber()
                 ? event.get("seq").longValue() : null;
-        Ruling r = Ruling.of(RulingKind.EVENT_REJECTED).reason(reason).build(key, seq, id, 0, null);
-        return new Result(before, List.of(r), false, reason, event);
+        Ruling r = Ruling.of(RulingKind.EVENT_REJECTED).reason(rejection.text()).build(key, seq, id, 0, null);
+        return new Result(new Outcome.Rejected(before, rejection, List.of(r)), event);
     }
 
     /** The {@code table-events-rejected} value: the event as received, its reason and where it was read. */

@@ -6,7 +6,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -41,8 +40,8 @@ import java.util.function.Supplier;
  * begins, one line when it ends.
  */
 @ApplicationScoped
-public class LedgerConsumer {
-    private static final Logger LOG = Logger.getLogger(LedgerConsumer.class);
+public class LedgerRecorder {
+    private static final Logger LOG = Logger.getLogger(LedgerRecorder.class);
     static final Duration FIRST_RETRY = Duration.ofMillis(250);
     static final Duration MAX_RETRY = Duration.ofSeconds(5);
 
@@ -53,8 +52,7 @@ public class LedgerConsumer {
     private final AtomicLong outageSince = new AtomicLong();
     private final AtomicLong stored = new AtomicLong();
 
-    @Inject
-    public LedgerConsumer(LedgerStore store, TopicIds topicIds, Vertx vertx) {
+    public LedgerRecorder(LedgerStore store, TopicIds topicIds, Vertx vertx) {
         this.store = store;
         this.topicIds = topicIds;
         this.vertx = vertx;
