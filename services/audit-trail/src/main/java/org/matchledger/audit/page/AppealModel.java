@@ -24,7 +24,8 @@ import java.util.Map;
  * What the appeal page shows, as the template reads it: the timeline ({@link Timeline}, the API's answer) in words
  * for an appeals committee — players by name (the opening's names), each event's facts, each ruling's rule with its
  * short text ({@link RuleTexts}), the balls left on the table after each applied event, and for every correction
- * the rulings it re-judged beside the rulings it gave instead.
+ * the rulings it re-judged beside the rulings it gave instead. Events are read once by the core's parser
+ * ({@link TimelineRow}), rulings as the core's ruling ({@link PublishedRuling}).
  */
 @TemplateData
 public record AppealModel(String matchId, boolean known, long lastSeq, String discipline, Summary summary,
