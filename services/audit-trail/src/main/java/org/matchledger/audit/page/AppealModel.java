@@ -9,13 +9,14 @@ import org.matchledger.audit.ledger.TimelineAnswer;
 import org.matchledger.audit.ledger.TimelineAnswer.Correction;
 import org.matchledger.audit.ledger.TimelineAnswer.Entry;
 import org.matchledger.audit.store.LedgerStore;
+import org.matchledger.core.event.EventData.AppealDecided;
+import org.matchledger.core.event.EventData.EventCorrected;
 import org.matchledger.core.ledger.MatchClosing;
 import org.matchledger.core.ruling.RuleTexts;
 import org.matchledger.core.view.MatchView;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,7 +24,8 @@ import java.util.Map;
  * What the appeal page shows, as the template reads it: the timeline ({@link Timeline}, the API's answer) in words
  * for an appeals committee — players by name (the opening's names), each event's facts, each ruling's rule with its
  * short text ({@link RuleTexts}), the balls left on the table after each applied event, and for every correction
- * the rulings it re-judged beside the rulings it gave instead.
+ * the rulings it re-judged beside the rulings it gave instead. Events are read once by the core's parser
+ * ({@link TimelineRow}), rulings as the core's ruling ({@link PublishedRuling}).
  */
 @TemplateData
 public record AppealModel(String matchId, boolean known, long lastSeq, String discipline, Summary summary,
@@ -110,29 +112,14 @@ public record AppealModel(String matchId, boolean known, long lastSeq, String di
                 views.put(e.lastSeq(), e.viewAfter());
             }
         }
-        Map<String, String> names = new LinkedHashMap<>();
-        String discipline = null;
-        Map<Long, Entry> appliedBySeq = new HashMap<>();
-        Map<String, Entry> appliedById = new HashMap<>();
-        for (Entry row : t.timeline()) {
-            if (!"APPLIED".equals(row.status())) {
-                continue;
-            }
-            appliedBySeq.put(row.seq(), row);
-            appliedById.put(row.eventId(), row);
-            if (discipline == null && "pool.match.opened".equals(row.type())) {
-                JsonNode data = row.event().path("data");
-                discipline = data.path("discipline").asText(null);
-                for (JsonNode p : data.path("players")) {
-                    String id = p.path("id").asText();
-                    names.put(id, p.hasNonNull("name") && !p.get("name").asText().isEmpty() ? p.get("name").asText() : id);
-                }
-            }
-        }
-        EventWords words = new EventWords(names, discipline);
+        List<TimelineRow> timeline = t.timeline().stream().map(TimelineRow::of).toList();
+        Applied applied = Applied.of(timeline);
+        Opening opening = Opening.of(timeline);
+        EventWords words = new EventWords(opening);
+        String discipline = opening.disciplineName();
         List<Row> rows = new ArrayList<>();
-        for (Entry row : t.timeline()) {
-            rows.add(row(row, words, discipline, views, appliedBySeq, appliedById));
+        for (TimelineRow row : timeline) {
+            rows.add(row(row, words, discipline, views, applied));
         }
         List<QuarantineLine> quarantined = new ArrayList<>();
         for (QuarantineEntry q : t.quarantined()) {
@@ -150,10 +137,35 @@ public record AppealModel(String matchId, boolean known, long lastSeq, String di
         return new AppealModel(record.matchId(), true, t.lastSeq(), discipline, summary, rows, quarantined, closing);
     }
 
-    private static Row row(Entry row, EventWords words, String discipline, Map<Long, MatchView> views,
-                           Map<Long, Entry> appliedBySeq, Map<String, Entry> appliedById) {
+    /** The applied rows by seq and by event id: what a correction's side-by-side looks up. */
+    private record Applied(Map<Long, TimelineRow> bySeq, Map<String, TimelineRow> byId) {
+        static Applied of(List<TimelineRow> timeline) {
+            Map<Long, TimelineRow> bySeq = new HashMap<>();
+            Map<String, TimelineRow> byId = new HashMap<>();
+            for (TimelineRow row : timeline) {
+                if (row.applied()) {
+                    bySeq.put(row.entry().seq(), row);
+                    byId.put(row.entry().eventId(), row);
+                }
+            }
+            return new Applied(bySeq, byId);
+        }
+
+        /** The applied row at a seq a ruling re-judges, or null (also when it is not a seq). */
+        TimelineRow atSeq(String seq) {
+            try {
+                return bySeq.get(Long.parseLong(seq));
+            } catch (NumberFormatException e) {
+                return null; // a ruling published with a rejudges that is not a seq: nothing to set beside it
+            }
+        }
+    }
+
+    private static Row row(TimelineRow timelineRow, EventWords words, String discipline, Map<Long, MatchView> views,
+                           Applied applied) {
+        Entry row = timelineRow.entry();
         String status = row.status();
-        boolean applied = "APPLIED".equals(status);
+        boolean isApplied = timelineRow.applied();
         StringBuilder css = new StringBuilder("ev ").append(status.toLowerCase());
         List<Badge> badges = new ArrayList<>();
         Correction c = row.correction();
@@ -177,9 +189,9 @@ public record AppealModel(String matchId, boolean known, long lastSeq, String di
         }
         if (row.appeal() instanceof TimelineAnswer.Filed f) {
             badges.add(new Badge("appeal", "APPEAL FILED on seq " + (f.targetSeq() == null ? "?" : f.targetSeq()), null));
-        } else if (row.appeal() instanceof TimelineAnswer.Decided d) {
-            badges.add(new Badge("appeal", "APPEAL DECIDED" + (d.upheld() != null && d.upheld().asBoolean()
-                    ? ": upheld" : ": dismissed"), null));
+        } else if (row.appeal() instanceof TimelineAnswer.Decided) {
+            boolean upheld = timelineRow.event() != null && timelineRow.event().data() instanceof AppealDecided d && d.upheld();
+            badges.add(new Badge("appeal", "APPEAL DECIDED" + (upheld ? ": upheld" : ": dismissed"), null));
         }
         if (!row.appealedBy().isEmpty()) {
             badges.add(new Badge("appealed", "appealed", null));
@@ -195,30 +207,33 @@ public record AppealModel(String matchId, boolean known, long lastSeq, String di
                     p.tableId() == null ? "" : p.tableId(), "by " + (p.subject() == null ? "?" : p.subject()) + " ("
                     + (p.role() == null ? "?" : p.role()) + (p.tableId() != null ? ", table " + p.tableId() : "") + ")");
         }
-        JsonNode data = row.event() == null ? null : row.event().path("data");
-        List<Fact> facts = words.of(row.type(), data);
+        List<Fact> facts = facts(timelineRow, words);
         List<RulingLine> rulings = rulings(row.rulings() == null ? List.of() : row.rulings(), words, discipline);
         List<Ball> ballsAfter = List.of();
-        if (applied) {
+        if (isApplied) {
             MatchView v = views.get(row.seq());
             if (v != null && v.ballsOnTable() != null) {
                 ballsAfter = Ball.of(discipline, v.ballsOnTable());
             }
         }
-        List<Rejudged> rejudged = c == null ? List.of()
-                : rejudged(c, rulings, words, discipline, data, appliedBySeq, appliedById);
-        return new Row(css.toString(), applied, row.seq() == null ? null : row.seq().toString(), status,
+        List<Rejudged> rejudged = c == null ? List.of() : rejudged(c, timelineRow, rulings, words, discipline, applied);
+        return new Row(css.toString(), isApplied, row.seq() == null ? null : row.seq().toString(), status,
                 status.toLowerCase(), row.eventId() == null ? "" : row.eventId(),
                 row.type() == null ? "(unreadable)" : row.type(), poster, badges, row.reason(), facts, rulings,
                 ballsAfter, rejudged);
+    }
+
+    /** The facts of a row's event in words; none when it is not a well-formed event. */
+    private static List<Fact> facts(TimelineRow row, EventWords words) {
+        return row == null || row.event() == null ? List.of() : words.of(row.event());
     }
 
     /**
      * A correction beside what it changed: its target first (the facts as recorded and as replaced, the rulings given
      * then and now), then every later event it re-judged (the rulings published at that seq and those re-given).
      */
-    private static List<Rejudged> rejudged(Correction c, List<RulingLine> rulings, EventWords words, String discipline,
-                                           JsonNode data, Map<Long, Entry> appliedBySeq, Map<String, Entry> appliedById) {
+    private static List<Rejudged> rejudged(Correction c, TimelineRow correction, List<RulingLine> rulings,
+                                           EventWords words, String discipline, Applied applied) {
         List<String> seqs = new ArrayList<>();
         String targetSeq = c.targetSeq() == null ? null : c.targetSeq().toString();
         if (targetSeq != null) {
@@ -232,21 +247,18 @@ public record AppealModel(String matchId, boolean known, long lastSeq, String di
         List<Rejudged> out = new ArrayList<>();
         for (String seq : seqs) {
             boolean target = seq.equals(targetSeq);
-            Entry before = target ? appliedById.get(c.targetId()) : bySeq(appliedBySeq, seq);
-            List<RulingLine> was = before == null || before.rulings() == null ? List.of()
-                    : rulings(before.rulings(), words, discipline);
+            TimelineRow before = target ? applied.byId().get(c.targetId()) : applied.atSeq(seq);
+            List<RulingLine> was = before == null || before.entry().rulings() == null ? List.of()
+                    : rulings(before.entry().rulings(), words, discipline);
             List<RulingLine> now = rulings.stream().filter(r -> seq.equals(r.rejudges())).toList();
             List<Fact> factsBefore = List.of();
             List<Fact> factsAfter = List.of();
             String what = "re-judged";
             if (target) {
                 what = "VOIDED".equals(c.kind()) ? "voided" : "corrected";
-                if (before != null && before.event() != null) {
-                    factsBefore = words.of(before.type(), before.event().path("data"));
-                }
-                JsonNode replacement = c.replacement();
-                if (replacement != null && replacement.isObject()) {
-                    factsAfter = words.of(replacement.path("type").asText(null), replacement.path("data"));
+                factsBefore = facts(before, words);
+                if (correction.event() != null && correction.event().data() instanceof EventCorrected replaced) {
+                    factsAfter = words.of(replaced.replacementType(), replaced.replacementData());
                 }
             }
             out.add(new Rejudged(seq, what, was, now, factsBefore, factsAfter));
@@ -254,43 +266,15 @@ public record AppealModel(String matchId, boolean known, long lastSeq, String di
         return out;
     }
 
-    private static Entry bySeq(Map<Long, Entry> appliedBySeq, String seq) {
-        try {
-            return appliedBySeq.get(Long.parseLong(seq));
-        } catch (NumberFormatException e) {
-            return null; // a ruling published with a rejudges that is not a seq: nothing to set beside it
-        }
-    }
-
-    private static List<RulingLine> rulings(List<JsonNode> rulings, EventWords words, String discipline) {
+    private static List<RulingLine> rulings(List<JsonNode> published, EventWords words, String discipline) {
         List<RulingLine> out = new ArrayList<>();
-        for (JsonNode r : rulings) {
-            List<Field> fields = new ArrayList<>();
-            for (String f : new String[]{"player", "foul", "points", "group", "option", "options", "cueBall", "freeShot",
-                    "targetId", "detail", "reason"}) {
-                JsonNode v = r.get(f);
-                if (v == null || v.isNull()) {
-                    continue;
-                }
-                String text = v.isArray() ? join(v) : v.asText();
-                fields.add(new Field(f, f.equals("player") ? words.name(text) : text));
-            }
-            List<Integer> balls = new ArrayList<>();
-            r.path("balls").forEach(b -> {
-                if (b.canConvertToInt()) {
-                    balls.add(b.asInt());
-                }
-            });
-            String rule = r.hasNonNull("rule") ? r.get("rule").asText() : null;
-            out.add(new RulingLine(r.path("kind").asText(), rule, RuleTexts.of(rule), fields, Ball.of(discipline, balls),
-                    r.hasNonNull("rejudges") ? r.get("rejudges").asText() : null));
+        for (JsonNode json : published) {
+            PublishedRuling r = PublishedRuling.read(json);
+            List<Field> fields = r.fields().stream()
+                    .map(f -> f.name().equals("player") ? new Field(f.name(), words.name(f.value())) : f).toList();
+            out.add(new RulingLine(r.kind(), r.rule(), RuleTexts.of(r.rule()), fields, Ball.of(discipline, r.balls()),
+                    r.rejudges()));
         }
         return out;
-    }
-
-    private static String join(JsonNode array) {
-        List<String> parts = new ArrayList<>();
-        array.forEach(x -> parts.add(x.asText()));
-        return String.join(", ", parts);
     }
 }

@@ -1,210 +1,242 @@
 package org.matchledger.audit.page;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.matchledger.core.event.Discipline;
+import org.matchledger.core.event.EventData;
+import org.matchledger.core.event.EventData.AppealDecided;
+import org.matchledger.core.event.EventData.AppealFiled;
+import org.matchledger.core.event.EventData.EventCorrected;
+import org.matchledger.core.event.EventData.EventVoided;
+import org.matchledger.core.event.EventData.LagResult;
+import org.matchledger.core.event.EventData.LagTaken;
+import org.matchledger.core.event.EventData.MatchConceded;
+import org.matchledger.core.event.EventData.MatchOpened;
+import org.matchledger.core.event.EventData.OptionChosen;
+import org.matchledger.core.event.EventData.PocketedBall;
+import org.matchledger.core.event.EventData.RulingMade;
+import org.matchledger.core.event.EventData.ShotTaken;
+import org.matchledger.core.event.EventType;
+import org.matchledger.core.event.RefereeFoul;
+import org.matchledger.core.event.TableEvent;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * What an event says, in words for an appeals committee (docs/events.md, field by field): a shot's call, first ball
- * hit, balls pocketed, scratch, balls off the table and the fouls the referee saw; the lag, an option chosen, a
- * referee's ruling, a concession, a correction's reason and replacement, an appeal's grounds and decision. Players by
- * name. Only what the event carries is said: a field left out is not described.
+ * What an event says, in words for an appeals committee (docs/events.md, field by field), read from the event as the
+ * core parsed it ({@link EventData}): a shot's call, first ball hit, balls pocketed, scratch, balls off the table and
+ * the fouls the referee saw; the lag, an option chosen, a referee's ruling, a concession, a correction's reason and
+ * replacement, an appeal's grounds and decision. Players by name. Only what the event carries is said: an optional
+ * field left out is not described.
  */
 final class EventWords {
-    private final Map<String, String> names;
-    private final String discipline;
+    private final Opening opening;
 
-    EventWords(Map<String, String> names, String discipline) {
-        this.names = names;
-        this.discipline = discipline;
+    EventWords(Opening opening) {
+        this.opening = opening;
     }
 
     String name(String id) {
-        if (id == null) {
-            return null;
-        }
-        return names.getOrDefault(id, id);
+        return opening.name(id);
     }
 
-    List<Fact> of(String type, JsonNode data) {
+    List<Fact> of(TableEvent event) {
+        return of(event.type(), event.data());
+    }
+
+    /** The facts of {@code data}, which is the data of {@code type} (the parser's pairing; the switch covers every type). */
+    List<Fact> of(EventType type, EventData data) {
+        return switch (type) {
+            case MATCH_OPENED -> opened((MatchOpened) data);
+            case LAG_TAKEN -> lag((LagTaken) data);
+            case SHOT_TAKEN -> shot((ShotTaken) data);
+            case OPTION_CHOSEN -> option((OptionChosen) data);
+            case RULING_MADE -> ruling((RulingMade) data);
+            case MATCH_CONCEDED -> List.of(Fact.of("concession", name(((MatchConceded) data).player()) + " concedes the match"));
+            case EVENT_VOIDED -> voided((EventVoided) data);
+            case EVENT_CORRECTED -> corrected((EventCorrected) data);
+            case APPEAL_FILED -> filed((AppealFiled) data);
+            case APPEAL_DECIDED -> decided((AppealDecided) data);
+        };
+    }
+
+    private List<Fact> opened(MatchOpened d) {
         List<Fact> f = new ArrayList<>();
-        if (type == null || data == null || !data.isObject()) {
-            return f;
-        }
-        switch (type) {
-            case "pool.match.opened" -> opened(data, f);
-            case "pool.lag.taken" -> lag(data, f);
-            case "pool.shot.taken" -> shot(data, f);
-            case "pool.option.chosen" -> f.add(Fact.of("option", name(text(data, "player")) + " chose " + words(text(data, "option"))));
-            case "pool.ruling.made" -> ruling(data, f);
-            case "pool.match.conceded" -> f.add(Fact.of("concession", name(text(data, "player")) + " concedes the match"));
-            case "pool.event.voided", "pool.event.corrected" -> correction(data, f);
-            case "pool.appeal.filed" -> {
-                f.add(Fact.of("appellant", name(text(data, "player"))));
-                if (data.hasNonNull("grounds")) {
-                    f.add(Fact.of("grounds", text(data, "grounds")));
-                }
-            }
-            case "pool.appeal.decided" -> {
-                f.add(Fact.of("decision", data.path("upheld").asBoolean() ? "upheld" : "dismissed"));
-                if (data.hasNonNull("note")) {
-                    f.add(Fact.of("note", text(data, "note")));
-                }
-            }
-            default -> {
-            }
+        f.add(Fact.of("players", String.join(" v ", d.players().stream().map(p -> name(p.id())).toList())));
+        f.add(Fact.of("discipline", words(d.discipline().name()) + ", race to " + d.raceTo()
+                + (d.breakFormat() != null ? ", " + words(d.breakFormat().name()) + " break" : "")));
+        if (d.tableId() != null && !d.tableId().isEmpty()) {
+            f.add(Fact.of("table", d.tableId()));
         }
         return f;
     }
 
-    private void opened(JsonNode d, List<Fact> f) {
-        List<String> players = new ArrayList<>();
-        d.path("players").forEach(p -> players.add(name(text(p, "id"))));
-        f.add(Fact.of("players", String.join(" v ", players)));
-        f.add(Fact.of("discipline", words(text(d, "discipline")) + ", race to " + d.path("raceTo").asText("?")
-                + (d.hasNonNull("breakFormat") ? ", " + words(text(d, "breakFormat")) + " break" : "")));
-        if (d.hasNonNull("tableId") && !text(d, "tableId").isEmpty()) {
-            f.add(Fact.of("table", text(d, "tableId")));
-        }
-    }
-
-    private void lag(JsonNode d, List<Fact> f) {
-        for (JsonNode r : d.path("results")) {
+    private List<Fact> lag(LagTaken d) {
+        List<Fact> f = new ArrayList<>();
+        for (LagResult r : d.results()) {
             List<String> bad = new ArrayList<>();
-            int contacts = r.path("footRailContacts").asInt(-1);
-            if (contacts != 1) {
-                bad.add(contacts + " foot-rail contacts");
+            if (r.footRailContacts() != 1) {
+                bad.add(r.footRailContacts() + " foot-rail contacts");
             }
-            for (String flag : List.of("crossedLongString", "touchedSideRail", "pocketedOrOffTable",
-                    "stoppedInCornerPocketPastHeadRail", "otherFoul")) {
-                if (r.path(flag).asBoolean()) {
-                    bad.add(words(flag));
-                }
-            }
-            f.add(Fact.of("lag of " + name(text(r, "player")), r.path("distanceFromHeadRail").asText("?")
+            flag(bad, r.crossedLongString(), "crossedLongString");
+            flag(bad, r.touchedSideRail(), "touchedSideRail");
+            flag(bad, r.pocketedOrOffTable(), "pocketedOrOffTable");
+            flag(bad, r.stoppedInCornerPocketPastHeadRail(), "stoppedInCornerPocketPastHeadRail");
+            flag(bad, r.otherFoul(), "otherFoul");
+            f.add(Fact.of("lag of " + name(r.player()), distance(r.distanceFromHeadRail())
                     + " from the head rail" + (bad.isEmpty() ? "" : "; bad lag: " + String.join(", ", bad))));
         }
-        if (d.hasNonNull("struckLate")) {
-            f.add(Fact.of("struck late", name(text(d, "struckLate"))));
+        if (d.struckLate() != null) {
+            f.add(Fact.of("struck late", name(d.struckLate())));
         }
-        if (d.path("tooCloseToCall").asBoolean()) {
+        if (d.tooCloseToCall()) {
             f.add(Fact.of("result", "too close to call"));
         }
+        return f;
     }
 
-    private void shot(JsonNode d, List<Fact> f) {
-        f.add(Fact.of("shooter", name(text(d, "shooter"))));
-        JsonNode call = d.path("call");
-        if (d.path("pushOut").asBoolean()) {
+    private List<Fact> shot(ShotTaken d) {
+        String discipline = opening.disciplineName();
+        List<Fact> f = new ArrayList<>();
+        f.add(Fact.of("shooter", name(d.shooter())));
+        if (d.pushOut()) {
             f.add(Fact.of("called", "push out"));
-        } else if (d.path("safety").asBoolean()) {
+        } else if (d.safety()) {
             f.add(Fact.of("called", "safety"));
-        } else if (call.isObject()) {
-            int ball = call.path("ball").asInt();
-            f.add(new Fact("called", Ball.word(discipline, ball) + " in " + words(text(call, "pocket")),
+        } else if (d.call() != null) {
+            int ball = d.call().ball();
+            f.add(new Fact("called", Ball.word(discipline, ball) + " in " + words(d.call().pocket().name()),
                     List.of(Ball.of(discipline, ball))));
         }
-        if (d.hasNonNull("placement")) {
-            f.add(Fact.of("cue ball placed", kitchen(words(text(d, "placement")))));
+        if (d.placement() != null) {
+            f.add(Fact.of("cue ball placed", kitchen(words(d.placement().name()))));
         }
-        if (d.hasNonNull("firstContact")) {
-            int ball = d.get("firstContact").asInt();
+        if (d.firstContact() != null) {
+            int ball = d.firstContact();
             f.add(new Fact("first ball hit", Ball.word(discipline, ball), List.of(Ball.of(discipline, ball))));
         } else {
             f.add(Fact.of("first ball hit", "none"));
         }
         List<String> pocketed = new ArrayList<>();
         List<Integer> balls = new ArrayList<>();
-        for (JsonNode p : d.path("pocketed")) {
-            int ball = p.path("ball").asInt();
-            balls.add(ball);
-            pocketed.add(Ball.word(discipline, ball) + (p.hasNonNull("pocket") ? " in " + words(text(p, "pocket")) : ""));
+        for (PocketedBall p : d.pocketed()) {
+            balls.add(p.ball());
+            pocketed.add(Ball.word(discipline, p.ball()) + " in " + words(p.pocket().name()));
         }
         f.add(new Fact("pocketed", pocketed.isEmpty() ? "none" : String.join(", ", pocketed), Ball.of(discipline, balls)));
-        List<Integer> off = new ArrayList<>();
-        d.path("offTable").forEach(b -> off.add(b.asInt()));
-        if (!off.isEmpty()) {
-            f.add(new Fact("off the table", String.join(", ", off.stream().map(b -> Ball.word(discipline, b)).toList()),
-                    Ball.of(discipline, off)));
+        if (!d.offTable().isEmpty()) {
+            f.add(new Fact("off the table", String.join(", ", d.offTable().stream().map(b -> Ball.word(discipline, b)).toList()),
+                    Ball.of(discipline, d.offTable())));
         }
-        if (d.path("cueBallPocketed").asBoolean() || d.path("cueBallOffTable").asBoolean()) {
-            f.add(Fact.of("scratch", d.path("cueBallPocketed").asBoolean() ? "cue ball pocketed" : "cue ball off the table"));
+        if (d.scratched()) {
+            f.add(Fact.of("scratch", d.cueBallPocketed() ? "cue ball pocketed" : "cue ball off the table"));
         }
-        if (d.hasNonNull("firstContact")) {
-            f.add(Fact.of("rail after contact", d.path("railAfterContact").asBoolean() ? "yes" : "no"));
+        if (d.firstContact() != null) {
+            f.add(Fact.of("rail after contact", d.railAfterContact() ? "yes" : "no"));
         }
-        if (d.path("objectBallsToRail").asInt() > 0) {
-            f.add(Fact.of("object balls to a rail", d.get("objectBallsToRail").asText()));
+        if (d.objectBallsToRail() > 0) {
+            f.add(Fact.of("object balls to a rail", Integer.toString(d.objectBallsToRail())));
         }
-        if (d.path("objectBallsCrossedCenter").asInt() > 0) {
-            f.add(Fact.of("balls across the centre line", d.get("objectBallsCrossedCenter").asText()));
+        if (d.objectBallsCrossedCenter() > 0) {
+            f.add(Fact.of("balls across the centre line", Integer.toString(d.objectBallsCrossedCenter())));
         }
-        for (String flag : List.of("cueBallToRail", "firstContactBehindHeadString", "cueBallCrossedHeadString", "cueBallJumpedBall")) {
-            if (d.path(flag).asBoolean()) {
-                f.add(Fact.of("seen", kitchen(words(flag))));
-            }
-        }
-        List<String> fouls = new ArrayList<>();
-        d.path("fouls").forEach(x -> fouls.add(words(x.asText())));
+        seen(f, d.cueBallToRail(), "cueBallToRail");
+        seen(f, d.firstContactBehindHeadString(), "firstContactBehindHeadString");
+        seen(f, d.cueBallCrossedHeadString(), "cueBallCrossedHeadString");
+        seen(f, d.cueBallJumpedBall(), "cueBallJumpedBall");
+        List<String> fouls = d.fouls().stream().map(RefereeFoul::name).map(EventWords::words).toList();
         f.add(Fact.of("fouls seen", fouls.isEmpty() ? "none" : String.join(", ", fouls)));
-        JsonNode rerack = d.path("rerack");
-        if (rerack.isObject()) {
+        if (d.rerack() != null) {
             List<String> r = new ArrayList<>();
-            rerack.properties().forEach(e -> {
-                if (e.getValue().asBoolean()) {
-                    r.add(words(e.getKey()));
-                }
-            });
+            flag(r, d.rerack().cueBallInRackArea(), "cueBallInRackArea");
+            flag(r, d.rerack().lastBallInRackArea(), "lastBallInRackArea");
+            flag(r, d.rerack().lastBallBehindHeadString(), "lastBallBehindHeadString");
             f.add(Fact.of("re-rack", r.isEmpty() ? "nothing in the rack area" : String.join(", ", r)));
         }
+        return f;
     }
 
-    private void ruling(JsonNode d, List<Fact> f) {
-        String what = words(text(d, "ruling"));
-        if (d.hasNonNull("player")) {
-            what += " on " + name(text(d, "player"));
+    private List<Fact> option(OptionChosen d) {
+        return List.of(Fact.of("option", name(d.player()) + " chose " + words(d.option().name())));
+    }
+
+    private List<Fact> ruling(RulingMade d) {
+        List<Fact> f = new ArrayList<>();
+        String what = words(d.ruling().name());
+        if (d.player() != null) {
+            what += " on " + name(d.player());
         }
-        if (d.hasNonNull("penalty")) {
-            what += ", penalty " + words(text(d, "penalty"));
+        if (d.penalty() != null) {
+            what += ", penalty " + words(d.penalty().name());
         }
         f.add(Fact.of("referee", what));
-        if (d.hasNonNull("note")) {
-            f.add(Fact.of("note", text(d, "note")));
+        if (d.note() != null) {
+            f.add(Fact.of("note", d.note()));
+        }
+        return f;
+    }
+
+    private List<Fact> voided(EventVoided d) {
+        return d.reason() == null ? List.of() : List.of(Fact.of("reason", d.reason()));
+    }
+
+    private List<Fact> corrected(EventCorrected d) {
+        List<Fact> f = new ArrayList<>();
+        if (d.reason() != null) {
+            f.add(Fact.of("reason", d.reason()));
+        }
+        f.add(Fact.of("replacement", d.replacementType().wireName()));
+        return f;
+    }
+
+    private List<Fact> filed(AppealFiled d) {
+        List<Fact> f = new ArrayList<>();
+        f.add(Fact.of("appellant", name(d.player())));
+        if (d.grounds() != null) {
+            f.add(Fact.of("grounds", d.grounds()));
+        }
+        return f;
+    }
+
+    private List<Fact> decided(AppealDecided d) {
+        List<Fact> f = new ArrayList<>();
+        f.add(Fact.of("decision", d.upheld() ? "upheld" : "dismissed"));
+        if (d.note() != null) {
+            f.add(Fact.of("note", d.note()));
+        }
+        return f;
+    }
+
+    /** Adds the words of a flag the event sets ({@code cueBallInRackArea} → "cue ball in rack area"). */
+    private static void flag(List<String> out, boolean set, String name) {
+        if (set) {
+            out.add(words(name));
         }
     }
 
-    private void correction(JsonNode d, List<Fact> f) {
-        if (d.hasNonNull("reason")) {
-            f.add(Fact.of("reason", text(d, "reason")));
+    private void seen(List<Fact> f, boolean set, String name) {
+        if (set) {
+            f.add(Fact.of("seen", kitchen(words(name))));
         }
-        JsonNode replacement = d.path("replacement");
-        if (replacement.isObject()) {
-            f.add(Fact.of("replacement", text(replacement, "type")));
-        }
+    }
+
+    /** A lag's distance as posted: 12.5, 28 (no trailing zeros, never in exponent form). */
+    static String distance(double value) {
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 
     /** Black Ball reads the head string as the baulk line and behind it as in baulk (docs/events.md, Vocabulary). */
     private String kitchen(String words) {
-        if (!"BLACKBALL".equals(discipline)) {
+        if (opening.discipline() != Discipline.BLACKBALL) {
             return words;
         }
         return words.replace("behind head string", "in baulk").replace("behind the head string", "in baulk")
                 .replace("head string", "baulk line");
     }
 
-        static String text(JsonNode n, String field) {
-        JsonNode v = n.path(field);
-        return v.isMissingNode() || v.isNull() ? null : v.asText();
-    }
-
     /** An enum name in words: FOOT_LEFT → "foot left", cueBallJumpedBall → "cue ball jumped ball". */
     static String words(String name) {
-        if (name == null) {
-            return "?";
-        }
         if (name.equals(name.toUpperCase(Locale.ROOT))) {
             return name.replace('_', ' ').toLowerCase(Locale.ROOT);
         }
