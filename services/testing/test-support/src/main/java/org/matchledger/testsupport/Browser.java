@@ -1,6 +1,7 @@
 package org.matchledger.testsupport;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -15,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -37,6 +39,8 @@ import java.util.Map;
 public final class Browser implements AutoCloseable {
     static final ObjectMapper JSON = new ObjectMapper();
     static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(30);
+    static final int WIDTH = 1280;
+    static final int HEIGHT = 720;
 
     private final ChromeDriver driver;
     private final CdpInfo protocol;
@@ -72,7 +76,7 @@ public final class Browser implements AutoCloseable {
                         "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
                         "--disable-extensions", "--disable-background-networking", "--disable-component-update",
                         "--disable-sync", "--mute-audio", "--hide-scrollbars", "--force-color-profile=srgb",
-                        "--remote-debugging-address=127.0.0.1", "--window-size=1280,720",
+                        "--remote-debugging-address=127.0.0.1", "--window-size=" + WIDTH + "," + HEIGHT,
                         "--user-data-dir=" + profile.resolve("data"));
         options.setPageLoadTimeout(COMMAND_TIMEOUT);
         options.setScriptTimeout(COMMAND_TIMEOUT);
@@ -114,6 +118,7 @@ public final class Browser implements AutoCloseable {
             driver.switchTo().newWindow(WindowType.WINDOW);
             handle = driver.getWindowHandle();
             current = handle;
+            sizeViewport();
         }
         BrowserTab tab = new BrowserTab(this, handle, owner);
         try {
@@ -161,6 +166,25 @@ public final class Browser implements AutoCloseable {
             // the JVM is exiting
         }
         deleteQuietly(profile);
+    }
+
+    /**
+     * A new window opens with room taken by the window's frame: it is grown until the page itself has the
+     * {@value #WIDTH}×{@value #HEIGHT} viewport the browser was launched with, as every tab's screenshots assume.
+     */
+    private void sizeViewport() {
+        driver.manage().window().setSize(new Dimension(WIDTH, HEIGHT));
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Object inner = driver.executeScript("return [window.innerWidth, window.innerHeight];");
+            List<?> size = (List<?>) inner;
+            int width = ((Number) size.get(0)).intValue();
+            int height = ((Number) size.get(1)).intValue();
+            if (width == WIDTH && height == HEIGHT) {
+                return;
+            }
+            Dimension outer = driver.manage().window().getSize();
+            driver.manage().window().setSize(new Dimension(outer.width + WIDTH - width, outer.height + HEIGHT - height));
+        }
     }
 
     /** A JavaScript string literal (JSON's escaping is valid JavaScript). */

@@ -13,6 +13,7 @@ import org.openqa.selenium.devtools.Event;
 import org.openqa.selenium.devtools.SeleniumCdpConnection;
 import org.openqa.selenium.json.Json;
 import org.openqa.selenium.json.JsonInput;
+import org.openqa.selenium.remote.http.ClientConfig;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,7 +42,7 @@ public final class BrowserTab implements AutoCloseable {
         this.browser = browser;
         this.handle = handle;
         this.ownBrowser = ownBrowser;
-        this.connection = SeleniumCdpConnection.create(browser.driver())
+        this.connection = SeleniumCdpConnection.create(browser.driver(), ClientConfig.defaultConfig())
                 .orElseThrow(() -> new IllegalStateException("chromedriver gave no DevTools address"));
         this.devTools = new DevTools(browser.protocol()::getDomains, connection);
         devTools.createSession(handle);
