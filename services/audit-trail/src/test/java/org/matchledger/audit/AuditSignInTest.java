@@ -6,7 +6,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.matchledger.core.event.Discipline;
-import org.matchledger.testsupport.HeadlessChromium;
+import org.matchledger.testsupport.Browser;
+import org.matchledger.testsupport.BrowserTab;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.KeycloakServer;
 import org.matchledger.testsupport.PostgresTestResource;
@@ -86,10 +87,10 @@ class AuditSignInTest {
 
     @Test
     void signingInAsAuditor_showsTheAppealPage() {
-        try (HeadlessChromium browser = HeadlessChromium.launch();
-             HeadlessChromium.Page page = browser.open(base + "/matches/" + match.matchId)) {
+        try (Browser browser = Browser.launch();
+             BrowserTab page = browser.open(base + "/matches/" + match.matchId)) {
             signIn(page, "auditor");
-            page.waitFor("location.href.startsWith(" + HeadlessChromium.jsString(base + "/matches/" + match.matchId)
+            page.waitFor("location.href.startsWith(" + Browser.jsString(base + "/matches/" + match.matchId)
                     + ") && document.querySelector('#timeline') !== null", SIGN_IN);
             assertEquals("Appeal view — match " + match.matchId, page.text("h1"));
             assertTrue(page.count("#timeline li.ev") > 0);
@@ -101,10 +102,10 @@ class AuditSignInTest {
 
     @Test
     void signingInAsBroadcaster_isRefused() {
-        try (HeadlessChromium browser = HeadlessChromium.launch();
-             HeadlessChromium.Page page = browser.open(base + "/matches/" + match.matchId)) {
+        try (Browser browser = Browser.launch();
+             BrowserTab page = browser.open(base + "/matches/" + match.matchId)) {
             signIn(page, "broadcaster");
-            page.waitFor("location.href.startsWith(" + HeadlessChromium.jsString(base) + ")"
+            page.waitFor("location.href.startsWith(" + Browser.jsString(base) + ")"
                     + " && document.querySelector('#refused') !== null", SIGN_IN);
             assertTrue(page.text("#refused").contains("(role broadcaster) may not read the audit trail"),
                     page.text("#refused"));
@@ -113,11 +114,11 @@ class AuditSignInTest {
     }
 
     /** On Keycloak's sign-in form (where the page sent the browser): the account and its generated password. */
-    void signIn(HeadlessChromium.Page page, String account) {
-        page.waitFor("location.href.startsWith(" + HeadlessChromium.jsString(keycloak.issuer().toString())
+    void signIn(BrowserTab page, String account) {
+        page.waitFor("location.href.startsWith(" + Browser.jsString(keycloak.issuer().toString())
                 + ") && document.querySelector('#username') !== null", SIGN_IN);
-        page.evaluate("(() => { document.querySelector('#username').value = " + HeadlessChromium.jsString(account)
-                + "; document.querySelector('#password').value = " + HeadlessChromium.jsString(keycloak.password(account))
+        page.evaluate("(() => { document.querySelector('#username').value = " + Browser.jsString(account)
+                + "; document.querySelector('#password').value = " + Browser.jsString(keycloak.password(account))
                 + "; document.querySelector('#username').form.submit(); return true; })()");
     }
 }

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.matchledger.core.event.Discipline;
 import org.matchledger.core.json.Json;
 import org.matchledger.core.ruling.Ruling;
-import org.matchledger.testsupport.HeadlessChromium;
+import org.matchledger.testsupport.Browser;
+import org.matchledger.testsupport.BrowserTab;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.TestTokensResource;
 import org.matchledger.testsupport.PostgresTestResource;
@@ -352,8 +353,8 @@ class AuditTrailTest {
     void thePage_stepsThroughTheMatch_inHeadlessChromium() throws Exception {
         long last = match.lastSeq;
         long c = match.correctionSeq;
-        try (HeadlessChromium browser = HeadlessChromium.launch();
-             HeadlessChromium.Page page = browser.open(new URL(base, "/matches/" + match.matchId).toString(), AsReader.headers())) {
+        try (Browser browser = Browser.launch();
+             BrowserTab page = browser.open(new URL(base, "/matches/" + match.matchId).toString(), AsReader.headers())) {
             Duration t = Duration.ofSeconds(15);
             page.waitForText("[data-field='lastSeq']", Long.toString(last), t);
             assertEquals(match.viewAt.size(), page.count("#timeline li[data-seq]"), "a row per applied event");
@@ -412,8 +413,8 @@ class AuditTrailTest {
         assertNotNull(correction);
         long target = correction.get("targetSeq").asLong();
         long c = match.correctionSeq;
-        try (HeadlessChromium browser = HeadlessChromium.launch();
-             HeadlessChromium.Page page = browser.open(new URL(base, "/matches/" + match.matchId).toString(), AsReader.headers())) {
+        try (Browser browser = Browser.launch();
+             BrowserTab page = browser.open(new URL(base, "/matches/" + match.matchId).toString(), AsReader.headers())) {
             Duration t = Duration.ofSeconds(15);
             page.waitForText("[data-field='lastSeq']", Long.toString(match.lastSeq), t);
 
@@ -432,7 +433,7 @@ class AuditTrailTest {
                     page.text(row + "[data-fact='first ball hit'] .words"), "in words; the ball is drawn beside them");
             List<String> pocketed = new ArrayList<>();
             shot.path("pocketed").forEach(p -> pocketed.add(p.get("ball").asText()));
-            assertEquals(pocketed, strings(page.evaluate("[...document.querySelectorAll(" + HeadlessChromium.jsString(row
+            assertEquals(pocketed, strings(page.evaluate("[...document.querySelectorAll(" + Browser.jsString(row
                     + "[data-fact='pocketed'] [data-ball]") + ")].map(e => e.dataset.ball)")));
             boolean scratch = shot.path("cueBallPocketed").asBoolean() || shot.path("cueBallOffTable").asBoolean();
             assertEquals(scratch ? 1 : 0, page.count(row + "[data-fact='scratch']"));
@@ -451,20 +452,20 @@ class AuditTrailTest {
             // The balls on the table after the shot, drawn numbered in 9-ball (2.1: balls 1-9).
             List<String> after = new ArrayList<>();
             match.viewAt.get(s).get("ballsOnTable").forEach(b -> after.add(b.asText()));
-            assertEquals(after, strings(page.evaluate("[...document.querySelectorAll(" + HeadlessChromium.jsString(row
+            assertEquals(after, strings(page.evaluate("[...document.querySelectorAll(" + Browser.jsString(row
                     + ".table-after .ball") + ")].map(e => e.textContent)")));
             List<String> drawn = new ArrayList<>();
             after.forEach(n -> drawn.add("ball b" + n));
-            assertEquals(drawn, strings(page.evaluate("[...document.querySelectorAll(" + HeadlessChromium.jsString(row
+            assertEquals(drawn, strings(page.evaluate("[...document.querySelectorAll(" + Browser.jsString(row
                     + ".table-after .ball") + ")].map(e => e.className)")), "each ball in its dashboard colour");
 
             // The correction beside what it re-judged: the target's first rulings, then the correction's for it.
             String side = "#timeline li[data-seq='" + c + "'] table.rejudged tr[data-rejudged-seq='" + target + "'] ";
             assertEquals(kinds(match.rulings.stream().filter(r -> r.seq() == target).toList()),
-                    strings(page.evaluate("[...document.querySelectorAll(" + HeadlessChromium.jsString(side + ".before .ruling")
+                    strings(page.evaluate("[...document.querySelectorAll(" + Browser.jsString(side + ".before .ruling")
                             + ")].map(e => e.dataset.kind)")));
             assertEquals(kinds(match.rulings.stream().filter(r -> r.seq() == c && Long.valueOf(target).equals(r.rejudges())).toList()),
-                    strings(page.evaluate("[...document.querySelectorAll(" + HeadlessChromium.jsString(side + ".after .ruling")
+                    strings(page.evaluate("[...document.querySelectorAll(" + Browser.jsString(side + ".after .ruling")
                             + ")].map(e => e.dataset.kind)")));
             for (JsonNode r : correction.get("rejudges")) {
                 assertEquals(1, page.count("#timeline li[data-seq='" + c + "'] tr[data-rejudged-seq='" + r.asText() + "']"),
@@ -511,8 +512,8 @@ class AuditTrailTest {
             yellows += n.asInt() >= 9 ? 1 : 0;
             blacks += n.asInt() == 8 ? 1 : 0;
         }
-        try (HeadlessChromium browser = HeadlessChromium.launch();
-             HeadlessChromium.Page page = browser.open(new URL(base, "/matches/" + blackBall.matchId).toString(), AsReader.headers())) {
+        try (Browser browser = Browser.launch();
+             BrowserTab page = browser.open(new URL(base, "/matches/" + blackBall.matchId).toString(), AsReader.headers())) {
             Duration t = Duration.ofSeconds(15);
             page.waitForText("[data-field='lastSeq']", Long.toString(blackBall.lastSeq), t);
             page.evaluate("(() => { const s = document.getElementById('step'); s.value = '" + seq + "';"
@@ -524,10 +525,10 @@ class AuditTrailTest {
                 assertEquals(blacks, page.count(where + " .ball.black"), where);
                 assertEquals("", page.text(where + " .ball"), "unnumbered");
                 // Drawn in their colours: red is mostly red, yellow red and green without blue.
-                JsonNode red = page.evaluate("getComputedStyle(document.querySelector(" + HeadlessChromium.jsString(where
+                JsonNode red = page.evaluate("getComputedStyle(document.querySelector(" + Browser.jsString(where
                         + " .ball.red") + ")).backgroundColor.match(/\\d+/g).map(Number)");
                 assertTrue(red.get(0).asInt() > 150 && red.get(1).asInt() < 80 && red.get(2).asInt() < 80, red.toString());
-                JsonNode yellow = page.evaluate("getComputedStyle(document.querySelector(" + HeadlessChromium.jsString(where
+                JsonNode yellow = page.evaluate("getComputedStyle(document.querySelector(" + Browser.jsString(where
                         + " .ball.yellow") + ")).backgroundColor.match(/\\d+/g).map(Number)");
                 assertTrue(yellow.get(0).asInt() > 200 && yellow.get(1).asInt() > 150 && yellow.get(2).asInt() < 80, yellow.toString());
             }

@@ -24,7 +24,8 @@ import org.matchledger.kafka.Topics;
 import org.matchledger.kafka.TopicSetup;
 import org.matchledger.sim.MatchPlayer;
 import org.matchledger.sim.SimProfile;
-import org.matchledger.testsupport.HeadlessChromium;
+import org.matchledger.testsupport.Browser;
+import org.matchledger.testsupport.BrowserTab;
 import org.matchledger.testsupport.KafkaBroker;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.TestTokensResource;
@@ -150,17 +151,17 @@ class HostileInputTest {
         assertFalse(html.contains("<img"), "no markup from the record in the page");
         assertFalse(html.contains("<script>"), "no inline script");
         assertFalse(html.contains("<style"), "no inline style");
-        try (HeadlessChromium browser = HeadlessChromium.launch();
-             HeadlessChromium.Page page = browser.open(new URL(base, "/matches/" + f.matchId).toString(), AsReader.headers())) {
+        try (Browser browser = Browser.launch();
+             BrowserTab page = browser.open(new URL(base, "/matches/" + f.matchId).toString(), AsReader.headers())) {
             Duration t = Duration.ofSeconds(15);
             page.waitForText("[data-field='lastSeq']", Long.toString(f.lastSeq), t);
             assertEquals("undefined", page.evaluate("typeof window.__xss").asText(), "an injected script ran");
             assertEquals(0, page.count("img"), "markup became elements");
             assertEquals(1, page.count("script"), "only the page's own script");
             assertTrue(page.evaluate("document.getElementById('timeline').textContent.includes("
-                    + HeadlessChromium.jsString(XSS + BREAKOUT) + ")").asBoolean(), "the text appears literally");
+                    + Browser.jsString(XSS + BREAKOUT) + ")").asBoolean(), "the text appears literally");
             assertTrue(page.evaluate("document.querySelector('#players tbody').textContent.includes("
-                    + HeadlessChromium.jsString(XSS + BREAKOUT) + ")").asBoolean(), "player names as text");
+                    + Browser.jsString(XSS + BREAKOUT) + ")").asBoolean(), "player names as text");
             assertEquals(f.rejectedEventId, page.evaluate("document.querySelector('#timeline li.rejected').dataset.eventId").asText(),
                     "an id with quotes stays inside its attribute");
             assertEquals("undefined", page.evaluate("typeof window.__xss").asText());

@@ -8,7 +8,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 import org.matchledger.core.json.Json;
 import org.matchledger.scoreboard.feed.FeedRoutes;
-import org.matchledger.testsupport.HeadlessChromium;
+import org.matchledger.testsupport.Browser;
+import org.matchledger.testsupport.BrowserTab;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.TestTokensResource;
 
@@ -22,7 +23,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.matchledger.testsupport.HeadlessChromium.jsString;
+import static org.matchledger.testsupport.Browser.jsString;
 
 /**
  * Forged ledger data on the pages, in a real headless Chromium: a view and rulings whose every text field (names,
@@ -88,10 +89,10 @@ class PagesXssTest {
         }
 
         String root = base.toString().replaceAll("/$", "");
-        try (HeadlessChromium browser = HeadlessChromium.launch();
-             HeadlessChromium.Page dashboard = browser.open(root + "/");
-             HeadlessChromium.Page overlay = browser.open(root + "/overlay/" + m)) {
-            for (HeadlessChromium.Page page : List.of(dashboard, overlay)) {
+        try (Browser browser = Browser.launch();
+             BrowserTab dashboard = browser.open(root + "/");
+             BrowserTab overlay = browser.open(root + "/overlay/" + m)) {
+            for (BrowserTab page : List.of(dashboard, overlay)) {
                 page.waitFor("document.body.getAttribute('data-connection') === 'live'", WAIT);
             }
             String name = "[data-match-id=" + jsString(m) + "] [data-field=\"name\"]";
@@ -111,7 +112,7 @@ class PagesXssTest {
             dashboard.waitFor("document.querySelector('[data-match-id=' + " + jsString(jsString(m)) + " + '] [data-field=\"lastRuling\"]')"
                     + ".textContent.endsWith(" + jsString(IMG + " rejected") + ")", WAIT);
 
-            for (HeadlessChromium.Page page : List.of(dashboard, overlay)) {
+            for (BrowserTab page : List.of(dashboard, overlay)) {
                 String where = page == dashboard ? "dashboard" : "overlay";
                 assertEquals("undefined", page.evaluate("typeof window.__xss").asText(), where + ": no forged script ran");
                 assertEquals(0, page.count("img, b, [onerror]"), where + ": no element from the data");

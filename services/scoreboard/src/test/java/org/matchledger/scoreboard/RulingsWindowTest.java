@@ -13,7 +13,8 @@ import org.matchledger.kafka.Topics;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.matchledger.core.json.Json;
-import org.matchledger.testsupport.HeadlessChromium;
+import org.matchledger.testsupport.Browser;
+import org.matchledger.testsupport.BrowserTab;
 import org.matchledger.testsupport.SseFeed;
 import org.matchledger.testsupport.TestTokensResource;
 
@@ -44,7 +45,7 @@ import static org.matchledger.scoreboard.HistoryBroker.CLOSED_OLD;
 import static org.matchledger.scoreboard.HistoryBroker.IDLE;
 import static org.matchledger.scoreboard.HistoryBroker.LIVE;
 import static org.matchledger.scoreboard.HistoryBroker.RECENT;
-import static org.matchledger.testsupport.HeadlessChromium.jsString;
+import static org.matchledger.testsupport.Browser.jsString;
 
 /**
  * A scoreboard started over a history (a broker of its own, {@link HistoryBroker}) with a rulings window
@@ -202,11 +203,11 @@ class RulingsWindowTest {
     void aClosedMatchIsMarkedClosedOnTheDashboardAndTheOverlayAndItsFeedGetsTheClosing() throws Exception {
         String root = base.toString().replaceAll("/$", "");
         String closedTile = "#finished .tile[data-match-id=' + " + jsString(jsString(CLOSED)) + " + ']";
-        try (HeadlessChromium browser = HeadlessChromium.launch();
-             HeadlessChromium.Page dashboard = browser.open(root + "/");
-             HeadlessChromium.Page overlay = browser.open(root + "/overlay/" + RECENT);
+        try (Browser browser = Browser.launch();
+             BrowserTab dashboard = browser.open(root + "/");
+             BrowserTab overlay = browser.open(root + "/overlay/" + RECENT);
              SseFeed feed = SseFeed.open(url("/matches/" + RECENT + "/stream"), "3")) {
-            for (HeadlessChromium.Page page : List.of(dashboard, overlay)) {
+            for (BrowserTab page : List.of(dashboard, overlay)) {
                 page.waitFor("document.body.getAttribute('data-connection') === 'live'", WAIT);
             }
             // Rendered by the server: closed at load.

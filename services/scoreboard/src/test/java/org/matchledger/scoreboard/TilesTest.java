@@ -12,7 +12,8 @@ import org.matchledger.scoreboard.pages.TileView;
 import org.matchledger.scoreboard.pages.Tiles;
 import org.matchledger.scoreboard.readmodel.LedgerRuling;
 import org.matchledger.scoreboard.readmodel.LedgerView;
-import org.matchledger.testsupport.HeadlessChromium;
+import org.matchledger.testsupport.Browser;
+import org.matchledger.testsupport.BrowserTab;
 import org.matchledger.testsupport.KafkaTestResource;
 import org.matchledger.testsupport.TestTokensResource;
 
@@ -33,7 +34,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.matchledger.testsupport.HeadlessChromium.jsString;
+import static org.matchledger.testsupport.Browser.jsString;
 
 /**
  * The one rendering of a tile ({@link Tiles}, templates {@code templates/tiles/}): what it shows, that it escapes,
@@ -167,10 +168,10 @@ class TilesTest {
         String m = "bbl-" + RUN;
         String root = base.toString().replaceAll("/$", "");
         Duration wait = Duration.ofSeconds(30);
-        try (HeadlessChromium browser = HeadlessChromium.launch();
-             HeadlessChromium.Page dashboard = browser.open(root + "/");
-             HeadlessChromium.Page overlay = browser.open(root + "/overlay/" + m)) {
-            for (HeadlessChromium.Page page : List.of(dashboard, overlay)) {
+        try (Browser browser = Browser.launch();
+             BrowserTab dashboard = browser.open(root + "/");
+             BrowserTab overlay = browser.open(root + "/overlay/" + m)) {
+            for (BrowserTab page : List.of(dashboard, overlay)) {
                 page.waitFor("document.body.getAttribute('data-connection') === 'live'", wait);
             }
             try (LedgerWriter w = new LedgerWriter()) {
@@ -180,7 +181,7 @@ class TilesTest {
             String balls = "[data-match-id=" + jsString(m) + "] .ball";
             String colours = "Array.from(document.querySelectorAll(" + jsString(balls) + "))"
                     + ".map(b => getComputedStyle(b).backgroundColor + '/' + b.textContent).join('|')";
-            for (HeadlessChromium.Page page : List.of(dashboard, overlay)) {
+            for (BrowserTab page : List.of(dashboard, overlay)) {
                 page.waitFor("document.querySelectorAll(" + jsString(balls) + ").length === 5", wait);
                 assertEquals("rgb(200, 16, 46)/|rgb(200, 16, 46)/|rgb(17, 17, 17)/|rgb(245, 208, 0)/|rgb(245, 208, 0)/",
                         page.evaluate(colours).asText(), "two reds, the black, two yellows, no numbers");

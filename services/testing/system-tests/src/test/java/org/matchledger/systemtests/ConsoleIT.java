@@ -8,7 +8,8 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.matchledger.testsupport.HeadlessChromium;
+import org.matchledger.testsupport.Browser;
+import org.matchledger.testsupport.BrowserTab;
 import org.matchledger.testsupport.KafkaBroker;
 import org.matchledger.testsupport.KeycloakServer;
 
@@ -49,8 +50,8 @@ class ConsoleIT {
     static ServiceProcess gateway;
     static ServiceProcess processor;
     static ServiceProcess scoreboard;
-    static HeadlessChromium browser;
-    static HeadlessChromium.Page page;
+    static Browser browser;
+    static BrowserTab page;
     static String consoleUrl;
 
     @BeforeAll
@@ -78,7 +79,7 @@ class ConsoleIT {
         props.put("quarkus.oidc.auth-server-url", keycloak.issuer().toString());
         props.put("console.scoreboard-url", "http://127.0.0.1:" + scoreboardPort);
         gateway = started("table-gateway", ServiceProcess.GATEWAY_JAR, props);
-        browser = HeadlessChromium.launch();
+        browser = Browser.launch();
         consoleUrl = gateway.baseUrl() + "/console/";
         page = browser.open(consoleUrl);
         tablet();
@@ -347,15 +348,15 @@ class ConsoleIT {
         lag("p1");
         option("BREAK");
         tapAndSettle("#miss");
-        page.waitFor("consoleState.lease && consoleState.lease.matchId === " + HeadlessChromium.jsString(m)
+        page.waitFor("consoleState.lease && consoleState.lease.matchId === " + Browser.jsString(m)
                 + " && consoleState.lease.yours", TIMEOUT);
         long start = viewInt("lastSeq");
 
         // A second tablet (storage of its own: another device), signed in as table T05, opens the same match.
-        try (HeadlessChromium.Page second = browser.openIsolated(consoleUrl)) {
+        try (BrowserTab second = browser.openIsolated(consoleUrl)) {
             second.evaluate("(() => { localStorage.setItem('console.auth', JSON.stringify({accessToken: "
-                    + HeadlessChromium.jsString(keycloak.accessToken("table-T05")) + ", expiresAt: Date.now() + 600000}));"
-                    + " localStorage.setItem('console.match', " + HeadlessChromium.jsString(m) + "); return true; })()");
+                    + Browser.jsString(keycloak.accessToken("table-T05")) + ", expiresAt: Date.now() + 600000}));"
+                    + " localStorage.setItem('console.match', " + Browser.jsString(m) + "); return true; })()");
             second.navigate(consoleUrl);
             // read-only: "Scored on another tablet", no shot to enter, nothing sent
             second.waitFor("document.querySelector('#lease-ask') !== null", TIMEOUT);
@@ -426,7 +427,7 @@ class ConsoleIT {
         }
     }
 
-    static void offline(HeadlessChromium.Page tab, boolean off) {
+    static void offline(BrowserTab tab, boolean off) {
         tab.send("Network.enable", Map.of());
         tab.send("Network.emulateNetworkConditions", Map.of("offline", off, "latency", 0,
                 "downloadThroughput", -1, "uploadThroughput", -1));
@@ -456,10 +457,10 @@ class ConsoleIT {
         }
         page.waitFor("document.querySelector('form#open') !== null", TIMEOUT);
         page.evaluate("(() => { const f = document.querySelector('form#open');"
-                + " f.discipline.value = " + HeadlessChromium.jsString(discipline) + ";"
-                + " f.p1.value = " + HeadlessChromium.jsString(p1) + "; f.p2.value = " + HeadlessChromium.jsString(p2) + ";"
-                + " f.raceTo.value = '" + race + "'; f.matchId.value = " + HeadlessChromium.jsString(m) + ";"
-                + " f.tableId.value = " + HeadlessChromium.jsString(table) + ";"
+                + " f.discipline.value = " + Browser.jsString(discipline) + ";"
+                + " f.p1.value = " + Browser.jsString(p1) + "; f.p2.value = " + Browser.jsString(p2) + ";"
+                + " f.raceTo.value = '" + race + "'; f.matchId.value = " + Browser.jsString(m) + ";"
+                + " f.tableId.value = " + Browser.jsString(table) + ";"
                 + " f.requestSubmit(); return true; })()");
         settle(1);
         assertEquals("AWAITING_LAG", view("status"));
@@ -478,8 +479,8 @@ class ConsoleIT {
     }
 
     static void tap(String selector) {
-        page.evaluate("(() => { const e = document.querySelector(" + HeadlessChromium.jsString(selector) + ");"
-                + " if (!e) throw new Error('nothing to tap at ' + " + HeadlessChromium.jsString(selector) + "); e.click(); return true; })()");
+        page.evaluate("(() => { const e = document.querySelector(" + Browser.jsString(selector) + ");"
+                + " if (!e) throw new Error('nothing to tap at ' + " + Browser.jsString(selector) + "); e.click(); return true; })()");
     }
 
     /** Taps something that records an event, and waits for the ledger's answer and view. */
@@ -504,8 +505,8 @@ class ConsoleIT {
     }
 
     static boolean answerHas(String kind, String rule) {
-        return page.evaluate("consoleState.answer.some(r => r.kind === " + HeadlessChromium.jsString(kind)
-                + (rule == null ? "" : " && r.rule === " + HeadlessChromium.jsString(rule)) + ")").asBoolean()
+        return page.evaluate("consoleState.answer.some(r => r.kind === " + Browser.jsString(kind)
+                + (rule == null ? "" : " && r.rule === " + Browser.jsString(rule)) + ")").asBoolean()
                 && page.count("#answer [data-kind=" + kind + "]") > 0;
     }
 

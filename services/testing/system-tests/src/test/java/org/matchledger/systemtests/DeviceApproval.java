@@ -1,6 +1,7 @@
 package org.matchledger.systemtests;
 
-import org.matchledger.testsupport.HeadlessChromium;
+import org.matchledger.testsupport.Browser;
+import org.matchledger.testsupport.BrowserTab;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,9 +27,9 @@ final class DeviceApproval {
     }
 
     /** Approves {@code userCode} at {@code verificationUri} as {@code account}; returns the pages seen. */
-    static List<String> approve(HeadlessChromium browser, String verificationUri, String userCode, String account, String password) {
+    static List<String> approve(Browser browser, String verificationUri, String userCode, String account, String password) {
         List<String> seen = new ArrayList<>();
-        try (HeadlessChromium.Page page = browser.open(verificationUri)) {
+        try (BrowserTab page = browser.open(verificationUri)) {
             String state = state(page);
             long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
             while (!state.startsWith("done") && System.nanoTime() < deadline) {
@@ -47,7 +48,7 @@ final class DeviceApproval {
                     default -> throw new AssertionError("unexpected page after " + seen + ": " + state);
                 }
                 String before = state;
-                page.waitFor("(" + STATE + ") !== " + HeadlessChromium.jsString(before), STEP);
+                page.waitFor("(" + STATE + ") !== " + Browser.jsString(before), STEP);
                 state = state(page);
             }
             seen.add(state);
@@ -58,14 +59,14 @@ final class DeviceApproval {
         return seen;
     }
 
-    private static String state(HeadlessChromium.Page page) {
+    private static String state(BrowserTab page) {
         page.waitFor("(" + STATE + ") !== 'loading'", STEP);
         return page.evaluate(STATE).asText();
     }
 
-    private static void type(HeadlessChromium.Page page, String selector, String text) {
-        page.evaluate("(() => { const e = document.querySelector(" + HeadlessChromium.jsString(selector) + ");"
-                + " e.focus(); e.value = " + HeadlessChromium.jsString(text) + ";"
+    private static void type(BrowserTab page, String selector, String text) {
+        page.evaluate("(() => { const e = document.querySelector(" + Browser.jsString(selector) + ");"
+                + " e.focus(); e.value = " + Browser.jsString(text) + ";"
                 + " e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()");
     }
 }

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.matchledger.core.event.Discipline;
-import org.matchledger.testsupport.HeadlessChromium;
+import org.matchledger.testsupport.Browser;
+import org.matchledger.testsupport.BrowserTab;
 import org.matchledger.testsupport.KafkaBroker;
 import org.matchledger.testsupport.SseFeed;
 
@@ -226,9 +227,9 @@ class ScoreboardIT {
         int halfBlack = blackEvents.size() / 2;
         int half = nineEvents.size() / 2;
         int half141 = straightEvents.size() / 2;
-        try (HeadlessChromium browser = HeadlessChromium.launch();
-             HeadlessChromium.Page dashboard = browser.open(scoreboard.baseUrl() + "/");
-             HeadlessChromium.Page overlay = browser.open(scoreboard.baseUrl() + "/overlay/" + straight)) {
+        try (Browser browser = Browser.launch();
+             BrowserTab dashboard = browser.open(scoreboard.baseUrl() + "/");
+             BrowserTab overlay = browser.open(scoreboard.baseUrl() + "/overlay/" + straight)) {
             dashboard.waitFor("document.body.getAttribute('data-connection') === 'live'", Duration.ofSeconds(20));
             overlay.waitFor("document.body.getAttribute('data-connection') === 'live'", Duration.ofSeconds(20));
             assertEquals("", overlay.evaluate("document.getElementById('overlay').innerHTML").asText(), "nothing before the match");
@@ -270,7 +271,7 @@ class ScoreboardIT {
     }
 
     /** The tile of the view's match shows its score, rack, who is at the table, foul warnings and balls. */
-    static void assertTileShows(HeadlessChromium.Page page, JsonNode v) {
+    static void assertTileShows(BrowserTab page, JsonNode v) {
         String m = v.get("matchId").asText();
         try {
             page.waitFor(shows(m, v) + " && " + attr(m, "[data-field=\"rack\"]", null) + " === 'Rack " + v.get("rack").asInt() + "'",
@@ -282,7 +283,7 @@ class ScoreboardIT {
         assertCommon(page, m, v);
     }
 
-    static void assertOverlayShows(HeadlessChromium.Page page, JsonNode v) {
+    static void assertOverlayShows(BrowserTab page, JsonNode v) {
         String m = v.get("matchId").asText();
         page.waitFor(shows(m, v), Duration.ofSeconds(30));
         assertCommon(page, m, v);
@@ -312,7 +313,7 @@ class ScoreboardIT {
         return "(" + el + " ? " + (attribute == null ? el + ".textContent" : el + ".getAttribute('" + attribute + "')") + " : undefined)";
     }
 
-    static void assertCommon(HeadlessChromium.Page page, String m, JsonNode v) {
+    static void assertCommon(BrowserTab page, String m, JsonNode v) {
         for (JsonNode p : v.get("players")) {
             String id = p.get("id").asText();
             assertEquals(p.get("name").asText(), page.text(sel(m, "[data-field=\"name\"][data-player=\"" + id + "\"]")));
@@ -329,7 +330,7 @@ class ScoreboardIT {
      * The balls on the table drawn as balls: pool balls numbered in their colours (b1…b15); Black Ball's (5.x) 1–7 as
      * reds, 9–15 as yellows and 8 as the black, unnumbered. 14.1 shows a count instead.
      */
-    static void assertBallsDrawn(HeadlessChromium.Page page, String m, JsonNode v) {
+    static void assertBallsDrawn(BrowserTab page, String m, JsonNode v) {
         if ("STRAIGHT_POOL".equals(v.get("discipline").asText())) {
             return;
         }

@@ -92,8 +92,8 @@ class DevicePairingTest {
      */
     static List<String> approveInTheBrowser(DevicePairing.DeviceCode code) {
         List<String> seen = new ArrayList<>();
-        try (HeadlessChromium chromium = HeadlessChromium.launch();
-             HeadlessChromium.Page page = chromium.open(code.verificationUri().toString())) {
+        try (Browser chromium = Browser.launch();
+             BrowserTab page = chromium.open(code.verificationUri().toString())) {
             String state = state(page);
             long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
             while (!state.startsWith("done") && System.nanoTime() < deadline) {
@@ -114,7 +114,7 @@ class DevicePairingTest {
                             + "\nconsole: " + page.console());
                 }
                 String before = state;
-                page.waitFor("(" + STATE + ") !== " + HeadlessChromium.jsString(before), BROWSER_STEP);
+                page.waitFor("(" + STATE + ") !== " + Browser.jsString(before), BROWSER_STEP);
                 state = state(page);
             }
             seen.add(state);
@@ -134,15 +134,15 @@ class DevicePairingTest {
             + " const text = document.body ? document.body.innerText.replace(/\\s+/g, ' ').trim() : '';"
             + " return (/success/i.test(text) ? 'done: ' : 'other: ') + text.slice(0, 300); })()";
 
-    static String state(HeadlessChromium.Page page) {
+    static String state(BrowserTab page) {
         page.waitFor("(" + STATE + ") !== 'loading'", BROWSER_STEP);
         return page.evaluate(STATE).asText();
     }
 
     /** Types into a form field as a person would: focus, the value, an input event. */
-    static void type(HeadlessChromium.Page page, String selector, String text) {
-        page.evaluate("(() => { const e = document.querySelector(" + HeadlessChromium.jsString(selector) + ");"
-                + " e.focus(); e.value = " + HeadlessChromium.jsString(text) + ";"
+    static void type(BrowserTab page, String selector, String text) {
+        page.evaluate("(() => { const e = document.querySelector(" + Browser.jsString(selector) + ");"
+                + " e.focus(); e.value = " + Browser.jsString(text) + ";"
                 + " e.dispatchEvent(new Event('input', {bubbles: true})); return true; })()");
     }
 

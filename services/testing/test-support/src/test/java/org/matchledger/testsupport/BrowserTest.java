@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The driver against a real Chromium and a page served from this test on loopback. */
-class HeadlessChromiumTest {
+class BrowserTest {
     /** A page whose script changes the DOM 300 ms after load, as a live page does when its feed delivers. */
     private static final String PAGE = """
             <!doctype html><html><head><title>t</title></head>
@@ -32,7 +32,7 @@ class HeadlessChromiumTest {
             </script></body></html>""";
 
     private static HttpServer server;
-    private static HeadlessChromium browser;
+    private static Browser browser;
 
     @BeforeAll
     static void start() throws IOException {
@@ -46,7 +46,7 @@ class HeadlessChromiumTest {
             }
         });
         server.start();
-        browser = HeadlessChromium.launch();
+        browser = Browser.launch();
     }
 
     @AfterAll
@@ -63,7 +63,7 @@ class HeadlessChromiumTest {
 
     @Test
     void seesTheDomChangeThatThePageScriptMakes() {
-        try (HeadlessChromium.Page page = browser.open(url())) {
+        try (BrowserTab page = browser.open(url())) {
             page.waitForText("[data-field='score']", "1", Duration.ofSeconds(10));
             assertEquals(1, page.count("#score"));
             assertNull(page.text("#absent"));
@@ -73,7 +73,7 @@ class HeadlessChromiumTest {
 
     @Test
     void waitingForAConditionThatNeverHoldsFailsWithTheReason() {
-        try (HeadlessChromium.Page page = browser.open(url())) {
+        try (BrowserTab page = browser.open(url())) {
             AssertionError e = assertThrows(AssertionError.class,
                     () -> page.waitFor("document.title === 'never'", Duration.ofMillis(300)));
             assertTrue(e.getMessage().contains("document.title === 'never'"), e.getMessage());
@@ -83,7 +83,7 @@ class HeadlessChromiumTest {
     @Test
     void writesATransparentPngScreenshot() throws IOException {
         Path file = Path.of("target", "screenshots", "headless-chromium-test.png");
-        try (HeadlessChromium.Page page = browser.open(url())) {
+        try (BrowserTab page = browser.open(url())) {
             page.waitForText("#score", "1", Duration.ofSeconds(10));
             Path written = page.screenshot(file, true);
             byte[] png = Files.readAllBytes(written);
@@ -96,7 +96,7 @@ class HeadlessChromiumTest {
 
     @Test
     void aScriptErrorIsReportedWithTheExpression() {
-        try (HeadlessChromium.Page page = browser.open(url())) {
+        try (BrowserTab page = browser.open(url())) {
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> page.evaluate("nosuchname.x"));
             assertTrue(e.getMessage().contains("nosuchname"), e.getMessage());
         }
