@@ -8,24 +8,14 @@ import java.time.Duration;
 /**
  * The processor's own settings and their defaults (the README's table names them; application.properties sets only
  * what differs, and the two that reach Kafka Streams by expression: {@code ledger.processor.standby-replicas},
- * {@code ledger.processor.state-dir}). The output topics' prefix is the shared {@code ledger.output-topic-prefix}
- * ({@link org.matchledger.kafka.TopicSettings}).
+ * {@code ledger.processor.state-dir}). Shared with other services: the correction window
+ * ({@link org.matchledger.kafka.MatchSettings}, the audit trail folds with it too) and the output topics' prefix
+ * {@code ledger.output-topic-prefix} ({@link org.matchledger.kafka.TopicSettings}).
  */
 @ConfigMapping(prefix = "ledger")
 public interface ProcessorConfig {
 
-    Matches matches();
-
     Processor processor();
-
-    interface Matches {
-        /**
-         * {@code ledger.matches.correction-window}: a finished match takes corrections for this long (of the log's own
-         * time), then closes (docs/events.md "Closing").
-         */
-        @WithDefault("24h")
-        Duration correctionWindow();
-    }
 
     interface Processor {
         /** {@code ledger.processor.close-check-interval}: every this much stream time, the due matches are closed. */

@@ -8,6 +8,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.matchledger.audit.AuditSettings;
 import org.matchledger.kafka.KafkaSecurityConfig;
+import org.matchledger.kafka.TopicSettings;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -23,8 +24,8 @@ public class KafkaAdmin {
     private volatile Admin admin;
 
     @Inject // the bean's constructor; the other one takes the client settings (tests)
-    public KafkaAdmin(AuditSettings settings) {
-        this(settings.kafka().bootstrapServers(), settings.kafka().defaultApiTimeoutMs(), KafkaSecurityConfig.current());
+    public KafkaAdmin(TopicSettings topics, AuditSettings settings) {
+        this(topics.bootstrapServers(), settings.kafka().defaultApiTimeoutMs(), KafkaSecurityConfig.current());
     }
 
     /** With the security settings given (client keys: {@code security.protocol}, {@code sasl.jaas.config}, …). */

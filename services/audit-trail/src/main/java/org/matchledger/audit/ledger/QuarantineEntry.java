@@ -12,7 +12,7 @@ public record QuarantineEntry(long id, String topic, String topicId, int partiti
                               String matchId, String sqlState, String error, String key, String value,
                               String quarantinedAt) {
     public static QuarantineEntry of(QuarantinedRecord q) {
-        return new QuarantineEntry(q.id, q.topic, q.topicId, q.kafkaPartition, q.kafkaOffset,
+        return new QuarantineEntry(q.id, q.topic, q.position.topicId(), q.position.kafkaPartition(), q.position.kafkaOffset(),
                 q.kafkaTimestamp == null ? null : q.kafkaTimestamp.toInstant().toString(), q.matchId, q.sqlState,
                 q.error, q.recordKey, q.recordValue, q.quarantinedAt == null ? null : q.quarantinedAt.toInstant().toString());
     }

@@ -12,8 +12,8 @@ import org.matchledger.audit.ledger.TimelineAnswer.ListedAppeal;
 import org.matchledger.audit.ledger.TimelineAnswer.PosterRef;
 import org.matchledger.audit.ledger.TimelineAnswer.Refused;
 import org.matchledger.audit.store.LedgerStore;
+import org.matchledger.audit.store.LogPosition;
 import org.matchledger.audit.store.MatchClosingRow;
-import org.matchledger.audit.store.RecordedEvent;
 import org.matchledger.audit.store.RejectedEvent;
 import org.matchledger.audit.store.RulingRow;
 import org.matchledger.core.json.Json;
@@ -63,11 +63,11 @@ public final class Timeline {
         for (RulingRow r : record.rulings()) {
             rulingsBySeq.computeIfAbsent(r.seq, k -> new ArrayList<>()).add(r);
         }
-        Map<RecordedEvent.Key, RejectedEvent> rejections = new HashMap<>();
+        Map<LogPosition, RejectedEvent> rejections = new HashMap<>();
         List<Refused> refused = new ArrayList<>();
         for (RejectedEvent r : record.rejected()) {
             if (RejectedEvent.PROCESSOR.equals(r.source) && r.eventPartition != null && r.eventOffset != null) {
-                rejections.put(new RecordedEvent.Key(r.eventTopicId, r.eventPartition, r.eventOffset), r);
+                rejections.put(new LogPosition(r.eventTopicId, r.eventPartition, r.eventOffset), r);
             } else if (RejectedEvent.GATEWAY.equals(r.source)) {
                 refused.add(new Refused(r.reason, r.seq, r.eventId, PosterRef.of(r.poster()), Verification.tree(r.body)));
             }
@@ -92,7 +92,7 @@ public final class Timeline {
             switch (status) {
                 case REJECTED -> {
                     rejected++;
-                    RejectedEvent r = rejections.get(new RecordedEvent.Key(rec.topicId, rec.kafkaPartition, rec.kafkaOffset));
+                    RejectedEvent r = rejections.get(rec.position);
                     reason = r != null && r.reason != null ? r.reason : e.reason();
                     reasonFrom = r != null ? "table-events-rejected" : "refold";
                 }
@@ -130,7 +130,7 @@ public final class Timeline {
                     }
                 }
             }
-            Entry row = new Entry(rec.kafkaPartition, rec.kafkaOffset, timestamp, rec.seq, rec.eventId, rec.type,
+            Entry row = new Entry(rec.position.kafkaPartition(), rec.position.kafkaOffset(), timestamp, rec.seq, rec.eventId, rec.type,
                     PosterRef.of(rec.poster()), status.name(), e.event(), e.event() == null ? rec.payload : null,
                     reason, reasonFrom, rulings, rulings == null ? null : !rulings.isEmpty(), correction, appeal,
                     new ArrayList<>(), new ArrayList<>());

@@ -9,10 +9,10 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.hibernate.reactive.mutiny.Mutiny;
-import org.matchledger.audit.AuditSettings;
 import org.matchledger.audit.intake.Rows;
 import org.matchledger.core.event.Poster;
 import org.matchledger.core.ledger.MatchClosing;
+import org.matchledger.kafka.MatchSettings;
 
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -40,10 +40,10 @@ public class LedgerStore {
      * which the audit trail's fold closes a finished match as the processor does while no closing of it has been
      * received (a recorded closing brings its own window).
      */
-    public LedgerStore(Pool pool, Mutiny.SessionFactory sessions, AuditSettings settings) {
+    public LedgerStore(Pool pool, Mutiny.SessionFactory sessions, MatchSettings matches) {
         this.pool = pool;
         this.sessions = sessions;
-        this.window = settings.ledger().matches().correctionWindow();
+        this.window = matches.correctionWindow();
     }
 
     /** One table's share of a write: its insert and the rows' tuples. */
@@ -197,7 +197,8 @@ public class LedgerStore {
     public Uni<MatchRecord> match(String matchId, boolean withViews) {
         return Uni.combine().all().unis(events(matchId),
                         list(RulingRow.class, "matchId = ?1 order by seq, n", matchId),
-                        list(RejectedEvent.class, "matchId = ?1 order by topic, kafkaPartition, kafkaOffset", matchId),
+                        list(RejectedEvent.class,
+                                "matchId = ?1 order by id.topic, id.position.kafkaPartition, id.position.kafkaOffset", matchId),
                         withViews ? list(PublishedView.class, "matchId = ?1 order by lastSeq, closed", matchId)
                                 : Uni.createFrom().item(List.<PublishedView>of()),
                         list(QuarantinedRecord.class, "matchId = ?1 order by id", matchId),
@@ -208,7 +209,8 @@ public class LedgerStore {
 
     /** The match's table events in Kafka order. */
     public Uni<List<RecordedEvent>> events(String matchId) {
-        return list(RecordedEvent.class, "matchId = ?1 order by kafkaPartition, kafkaOffset, kafkaTimestamp", matchId);
+        return list(RecordedEvent.class,
+                "matchId = ?1 order by position.kafkaPartition, position.kafkaOffset, kafkaTimestamp", matchId);
     }
 
     private Uni<List<MatchClosingRow>> closings(String matchId) {

@@ -1,6 +1,7 @@
 package org.matchledger.audit.store;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -17,12 +18,8 @@ public class QuarantinedRecord {
     @Id
     public long id;
     public String topic;
-    @Column(name = "topic_id")
-    public String topicId;
-    @Column(name = "kafka_partition")
-    public int kafkaPartition;
-    @Column(name = "kafka_offset")
-    public long kafkaOffset;
+    @Embedded
+    public LogPosition position;
     @Column(name = "kafka_timestamp")
     public OffsetDateTime kafkaTimestamp;
     @Column(name = "match_id")

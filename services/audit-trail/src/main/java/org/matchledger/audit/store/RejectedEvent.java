@@ -1,9 +1,10 @@
 package org.matchledger.audit.store;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Embeddable;
+import jakarta.persistence.Embedded;
+import jakarta.persistence.EmbeddedId;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
-import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 
 import java.io.Serializable;
@@ -11,18 +12,17 @@ import java.io.Serializable;
 /**
  * A rejection: a {@code table-events-rejected} record (of the processor, naming the table-events record it rejects,
  * or of the gateway, a refused post) or a notice ruling ({@code EVENT_REJECTED}, {@code DUPLICATE}) from
- * {@code match-rulings}. Key: its own topic, the topic's id ('' before topic ids were kept), partition and offset.
+ * {@code match-rulings}. Key: its own topic and its position there.
  */
 @Entity
 @Table(name = "rejected_event")
-@IdClass(RejectedEvent.Key.class)
 public class RejectedEvent extends StoredRecord {
     public static final String PROCESSOR = "processor";
     public static final String GATEWAY = "gateway";
     public static final String NOTICE = "notice";
 
-    @Id
-    public String topic;
+    @EmbeddedId
+    public Key id;
     public String source;
     public String kind;
     public String reason;
@@ -34,7 +34,8 @@ public class RejectedEvent extends StoredRecord {
     public Long eventOffset;
     public String body;
 
-    /** The primary key (Hibernate @IdClass). */
-    public record Key(String topic, String topicId, int kafkaPartition, long kafkaOffset) implements Serializable {
+    /** The primary key: the record's topic and its position there. */
+    @Embeddable
+    public record Key(String topic, @Embedded LogPosition position) implements Serializable {
     }
 }

@@ -1,28 +1,17 @@
 package org.matchledger.audit.store;
 
 import jakarta.persistence.Column;
-import jakarta.persistence.Id;
 import jakarta.persistence.MappedSuperclass;
 import org.matchledger.core.event.Poster;
 
 import java.time.OffsetDateTime;
 
 /**
- * What a recorded event and a rejection share: the record's position (its topic's id, '' for rows stored before topic
- * ids were kept; partition and offset: each entity's key, with its own {@code @IdClass}), its log time, the event it
- * concerns (match, seq, event id) and who posted it.
+ * What a recorded event and a rejection share besides their keys (each entity's own, built on its
+ * {@link LogPosition}): the record's log time, the event it concerns (match, seq, event id) and who posted it.
  */
 @MappedSuperclass
 public abstract class StoredRecord {
-    @Id
-    @Column(name = "topic_id")
-    public String topicId;
-    @Id
-    @Column(name = "kafka_partition")
-    public int kafkaPartition;
-    @Id
-    @Column(name = "kafka_offset")
-    public long kafkaOffset;
     @Column(name = "kafka_timestamp")
     public OffsetDateTime kafkaTimestamp;
     @Column(name = "match_id")

@@ -15,6 +15,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.Config;
 import org.jboss.logging.Logger;
 import org.matchledger.kafka.KafkaSecurityConfig;
+import org.matchledger.kafka.TopicSettings;
 import org.matchledger.kafka.Topics;
 import org.matchledger.scoreboard.ScoreboardConfig;
 import org.matchledger.scoreboard.readmodel.FeedHub;
@@ -55,8 +56,9 @@ public class LedgerFollower {
     private static final List<String> TOPICS = List.of(Topics.MATCH_VIEWS, Topics.MATCH_RULINGS);
 
     private final FeedHub hub;
-    /** The service's Kafka user and the broker's address are read from here (shared with every service). */
+    /** The service's Kafka user: the {@code kafka.*} security settings, read as every service reads them. */
     private final Config config;
+    private final String bootstrapServers;
     private final Map<String, String> consumerSettings;
     /** Rulings older than this are not read at start; finished matches idle this long leave the read model. */
     private final Duration window;
@@ -71,9 +73,10 @@ public class LedgerFollower {
     private long nextDropMillis;
     private Duration retryPause = RETRY_FIRST;
 
-    public LedgerFollower(FeedHub hub, ScoreboardConfig settings, Config config) {
+    public LedgerFollower(FeedHub hub, ScoreboardConfig settings, TopicSettings topics, Config config) {
         this.hub = hub;
         this.config = config;
+        this.bootstrapServers = topics.bootstrapServers();
         this.consumerSettings = settings.consumer();
         this.window = settings.rulingsWindow();
         this.dropInterval = settings.dropInterval();
@@ -103,7 +106,7 @@ public class LedgerFollower {
         Properties p = new Properties();
         p.putAll(KafkaSecurityConfig.of(config));
         p.putAll(consumerSettings);
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.getValue("kafka.bootstrap.servers", String.class));
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         return p;

@@ -35,6 +35,12 @@ record ServiceConfig(String name, Properties properties) {
         return v.trim();
     }
 
+    /** {@code key}'s value, or {@code absent} (the default the service's config mapping declares) when not set. */
+    String get(String key, String absent) {
+        String v = properties.getProperty(key);
+        return v == null ? absent : v.trim();
+    }
+
     int port() {
         return Integer.parseInt(get("quarkus.http.port"));
     }

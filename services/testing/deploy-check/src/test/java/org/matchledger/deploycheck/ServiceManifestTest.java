@@ -13,11 +13,13 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.MetricSpec;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.smallrye.config.WithDefault;
 import io.strimzi.api.kafka.model.topic.KafkaTopic;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.matchledger.kafka.Topics;
+import org.matchledger.scoreboard.ScoreboardConfig;
 
 import java.util.List;
 import java.util.Map;
@@ -160,7 +162,7 @@ class ServiceManifestTest {
     }
 
     @Test
-    void scoreboardsScaleOnLiveConnections() {
+    void scoreboardsScaleOnLiveConnections() throws NoSuchMethodException {
         HorizontalPodAutoscaler h = hpa("scoreboard").orElseThrow(() -> new AssertionError("scoreboard autoscaler"));
         assertEquals("Deployment", h.getSpec().getScaleTargetRef().getKind());
         List<MetricSpec> metrics = h.getSpec().getMetrics();
@@ -170,7 +172,9 @@ class ServiceManifestTest {
         // The gauge ConnectionGauge registers as scoreboard.connections, exported as scoreboard_connections.
         assertEquals("scoreboard_connections", m.getPods().getMetric().getName());
         int perPod = Integer.parseInt(m.getPods().getTarget().getAverageValue().getAmount());
-        int cap = Integer.parseInt(ServiceConfig.of("scoreboard").get("scoreboard.connections.max-total"));
+        // The cap a pod enforces: application.properties' value, else the one default ScoreboardConfig declares.
+        String defaultCap = ScoreboardConfig.Connections.class.getMethod("maxTotal").getAnnotation(WithDefault.class).value();
+        int cap = Integer.parseInt(ServiceConfig.of("scoreboard").get("scoreboard.connections.max-total", defaultCap));
         assertTrue(perPod > 0 && perPod < cap, "the target per pod is below the cap a pod enforces (" + cap + ")");
         assertTrue(h.getSpec().getMinReplicas() >= 2, "two scoreboards at least (clients resume on the other)");
     }
