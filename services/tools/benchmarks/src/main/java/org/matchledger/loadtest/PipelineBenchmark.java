@@ -66,11 +66,13 @@ public final class PipelineBenchmark {
         long end = warmupEnd + TimeUnit.SECONDS.toNanos(seconds);
         long sent = 0;
         long postedAtWarmupEnd = -1;
+        CpuShares cpu = null;
         while (System.nanoTime() < end) {
             long now = System.nanoTime();
             if (postedAtWarmupEnd < 0 && now >= warmupEnd) {
                 load.measuring(true);
                 postedAtWarmupEnd = load.posted.get();
+                cpu = CpuShares.start();
             }
             long due = (now - start) * rate / 1_000_000_000L;
             if (due > sent) {
@@ -80,6 +82,7 @@ public final class PipelineBenchmark {
             Thread.sleep(1);
         }
         long postedInWindow = load.posted.get() - postedAtWarmupEnd;
+        CpuShares used = cpu.stop();
         Thread.sleep(3000); // the last views arrive
         load.measuring(false);
         load.stop();
@@ -92,6 +95,7 @@ public final class PipelineBenchmark {
         result("post-p50", load.postLatency.ms(50), "ms");
         result("post-p99", load.postLatency.ms(99), "ms");
         result("http-errors", load.errors.get(), "requests " + load.errorsByStatus());
+        used.report(postedInWindow);
     }
 
     private static void throughput(String gateway, String bootstrap, String run, int matches, int seconds, int batch)
@@ -106,10 +110,12 @@ public final class PipelineBenchmark {
         long end = warmupEnd + TimeUnit.SECONDS.toNanos(seconds);
         long judgedAtStart = -1;
         long postedAtStart = 0;
+        CpuShares cpu = null;
         while (System.nanoTime() < end) {
             if (judgedAtStart < 0 && System.nanoTime() >= warmupEnd) {
                 judgedAtStart = load.judged.get();
                 postedAtStart = load.posted.get();
+                cpu = CpuShares.start();
             }
             if (load.sendSome(matches, cursor, 0, 0) == 0) {
                 Thread.sleep(1);
@@ -117,6 +123,7 @@ public final class PipelineBenchmark {
         }
         long judged = load.judged.get() - judgedAtStart;
         long posted = load.posted.get() - postedAtStart;
+        CpuShares used = cpu.stop();
         load.stop();
         result("batch", batch, "events/post");
         result("accepted-rate", posted / (double) seconds, "events/s");
@@ -240,6 +247,29 @@ public final class PipelineBenchmark {
     private static long endOffsets(String bootstrap) throws Exception {
         try (Admin admin = Admin.create(GroupOffsets.adminSettings(bootstrap))) {
             return GroupOffsets.total(GroupOffsets.ends(admin, Topics.TABLE_EVENTS));
+        }
+    }
+
+    /**
+     * CPU over a measured window: this load generator's own, and the rest of the machine's (the pipeline: gateway,
+     * broker, processor and whatever else runs), so that a figure can be given per CPU-second of the pipeline.
+     */
+    private record CpuShares(long startNanos, double ownFrom, double machineFrom, double ownSeconds,
+                             double machineSeconds, double wallSeconds) {
+        static CpuShares start() {
+            return new CpuShares(System.nanoTime(), ProcessCpu.seconds(0), ProcessCpu.machineBusySeconds(), 0, 0, 0);
+        }
+
+        CpuShares stop() {
+            return new CpuShares(startNanos, ownFrom, machineFrom, ProcessCpu.seconds(0) - ownFrom,
+                    ProcessCpu.machineBusySeconds() - machineFrom, (System.nanoTime() - startNanos) / 1e9);
+        }
+
+        void report(long events) {
+            double pipeline = machineSeconds - ownSeconds;
+            result("generator-cpu", ownSeconds / wallSeconds * 100, "% of one core");
+            result("pipeline-cpu", pipeline / wallSeconds * 100, "% of one core (the machine's busy time less the generator's)");
+            result("events-per-cpu-s", events / pipeline, "events per CPU-second of the pipeline");
         }
     }
 

@@ -16,6 +16,25 @@ final class ProcessCpu {
     private ProcessCpu() {
     }
 
+    /**
+     * Seconds of CPU the whole machine has been busy, all cores together (the first line of {@code /proc/stat}:
+     * every state but idle and iowait), or NaN when it cannot be read.
+     */
+    static double machineBusySeconds() {
+        try {
+            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long busy = 0;
+            for (int i = 1; i < f.length && i <= 8; i++) {
+                if (i != 4 && i != 5) { // idle, iowait
+                    busy += Long.parseLong(f[i]);
+                }
+            }
+            return busy / TICKS_PER_SECOND;
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
     /** Seconds of CPU used by {@code pid} (0 for this process), or NaN when it cannot be read. */
     static double seconds(long pid) {
         try {
