@@ -73,8 +73,10 @@ public final class LedgerTopology {
         t.addSource(SOURCE, Serdes.String().deserializer(), Serdes.String().deserializer(), Topics.TABLE_EVENTS);
         t.addProcessor(JUDGE, () -> new MatchJudge(settings, counters), SOURCE);
         Map<String, String> changelog = changelogConfig(settings);
+        // Cached: a match's entry changes with every event, and only its last value in a commit needs to reach the
+        // changelog and RocksDB (reads see the cache). The events store is not: each of its keys is written once.
         t.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STATE_STORE),
-                Serdes.String(), Serdes.String()).withLoggingEnabled(changelog), JUDGE);
+                Serdes.String(), Serdes.String()).withLoggingEnabled(changelog).withCachingEnabled(), JUDGE);
         t.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(EVENTS_STORE),
                 Serdes.String(), Serdes.String()).withLoggingEnabled(changelog), JUDGE);
         t.addSink(RULINGS_SINK, prefix + Topics.MATCH_RULINGS, Serdes.String().serializer(), Serdes.String().serializer(), JUDGE);
