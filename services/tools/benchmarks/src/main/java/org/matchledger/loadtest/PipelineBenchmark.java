@@ -129,6 +129,7 @@ public final class PipelineBenchmark {
         result("accepted-rate", posted / (double) seconds, "events/s");
         result("judged-rate", judged / (double) seconds, "events/s");
         result("http-errors", load.errors.get(), "requests " + load.errorsByStatus());
+        used.report(judged); // per CPU-second of the pipeline: the events it judged end to end in the window
     }
 
     /**
