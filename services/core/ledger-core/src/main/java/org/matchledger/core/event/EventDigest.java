@@ -2,6 +2,9 @@ package org.matchledger.core.event;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -15,11 +18,11 @@ import java.util.List;
  * tree, so that a re-sent event is recognised ("same id, same content") at 32 bytes per event.
  *
  * <p>Two events have the same digest exactly when their JSON trees are equal as parsed: object keys in any order,
- * array elements in order, strings by their characters, integers by value, decimals by value as the parser reads them (trailing zeros
- * dropped: {@code 1.50} is {@code 1.5}), and a decimal never equal to an integer ({@code 1} and {@code 1.0} stay
- * different content). Every value is written with
- * a type tag and every string and container with its length, so no two different trees share an encoding. The
- * poster's extension attributes ({@link Poster}) are not content and are left out.
+ * array elements in order, strings by their characters, integers by value, decimals by value as the parser reads them
+ * (trailing zeros dropped: {@code 1.50} is {@code 1.5}), and a decimal never equal to an integer ({@code 1} and
+ * {@code 1.0} stay different content). Every value is written with a type tag and every string and container with its
+ * length, so no two different trees share an encoding. The poster's extension attributes ({@link Poster}) are not
+ * content and are left out.
  */
 public final class EventDigest {
     private final byte[] sha256;
@@ -35,16 +38,16 @@ public final class EventDigest {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
         }
-        // The encoding is built in one buffer and hashed at once: one update per tag and length cost more than the
-        // hash itself (the processor judges every event through here).
-        Encoding out = new Encoding();
-        write(out, event, true);
-        md.update(out.bytes, 0, out.size);
+        write(md, event, true);
         return new EventDigest(md.digest());
     }
 
+    private static void write(MessageDigest md, JsonNode n) {
+        write(md, n, false);
+    }
+
     /** On the event itself ({@code top}) the poster's attributes are left out: who posted is not the content. */
-    private static void write(Encoding out, JsonNode n, boolean top) {
+    private static void write(MessageDigest md, JsonNode n, boolean top) {
         switch (n.getNodeType()) {
             case OBJECT -> {
                 List<String> keys = new ArrayList<>(n.size());
@@ -54,77 +57,54 @@ public final class EventDigest {
                     }
                 });
                 keys.sort(null);
-                out.tag('o');
-                out.length(keys.size());
+                md.update((byte) 'o');
+                length(md, keys.size());
                 for (String k : keys) {
-                    out.text(k);
-                    write(out, n.get(k), false);
+                    text(md, k);
+                    write(md, n.get(k));
                 }
             }
             case ARRAY -> {
-                out.tag('a');
-                out.length(n.size());
+                md.update((byte) 'a');
+                length(md, n.size());
                 for (JsonNode e : n) {
-                    write(out, e, false);
+                    write(md, e);
                 }
             }
             case STRING -> {
-                out.tag('s');
-                out.text(n.textValue());
+                md.update((byte) 's');
+                text(md, n.textValue());
             }
             case NUMBER -> {
                 if (n.isIntegralNumber()) {
-                    out.tag('i');
-                    out.text(n.canConvertToLong() ? Long.toString(n.longValue()) : n.bigIntegerValue().toString());
+                    md.update((byte) 'i');
+                    text(md, n.bigIntegerValue().toString());
                 } else if (n.isBigDecimal()) {
-                    out.tag('d');
-                    out.text(n.decimalValue().toString());
+                    md.update((byte) 'd');
+                    text(md, n.decimalValue().toString());
                 } else {
-                    out.tag('f');
-                    out.text(Double.toString(n.doubleValue()));
+                    md.update((byte) 'f');
+                    text(md, Double.toString(n.doubleValue()));
                 }
             }
-            case BOOLEAN -> out.tag(n.booleanValue() ? 't' : 'F');
-            case NULL -> out.tag('n');
+            case BOOLEAN -> md.update((byte) (n.booleanValue() ? 't' : 'F'));
+            case NULL -> md.update((byte) 'n');
             default -> {
                 // binary, POJO or missing nodes never come out of a parser; hash their text so nothing is skipped
-                out.tag('?');
-                out.text(n.toString());
+                md.update((byte) '?');
+                text(md, n.toString());
             }
         }
     }
 
-    /** The canonical encoding: a type tag per value, a 4-byte big-endian length before every string and container. */
-    private static final class Encoding {
-        private byte[] bytes = new byte[512];
-        private int size;
+    private static void text(MessageDigest md, String s) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        length(md, b.length);
+        md.update(b);
+    }
 
-        void tag(char c) {
-            ensure(1);
-            bytes[size++] = (byte) c;
-        }
-
-        void length(int n) {
-            ensure(4);
-            bytes[size++] = (byte) (n >>> 24);
-            bytes[size++] = (byte) (n >>> 16);
-            bytes[size++] = (byte) (n >>> 8);
-            bytes[size++] = (byte) n;
-        }
-
-        void text(String s) {
-            byte[] b = s.getBytes(StandardCharsets.UTF_8);
-            length(b.length);
-            ensure(b.length);
-            System.arraycopy(b, 0, bytes, size, b.length);
-            size += b.length;
-        }
-
-        private void ensure(int more) {
-            if (size + more > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
-            }
-        }
+    private static void length(MessageDigest md, int n) {
+        md.update(ByteBuffer.allocate(4).putInt(n).array());
     }
 
     /** The digest in lower-case hex. */
