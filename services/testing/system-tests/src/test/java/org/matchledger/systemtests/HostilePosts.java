@@ -297,11 +297,11 @@ final class HostilePosts {
         return refusedPost("oversizeEventInABatch", m, BATCH, Json.write(batch), bad, "event", true);
     }
 
-    /** A post over the gateway's 64 KiB body limit: 413 before the body is read (not kept: it was never read). */
+    /** A post over the gateway's 64 KiB body limit: 413 naming the body, which is not parsed (nor kept). */
     Request overTheBodyLimit() {
         String m = target();
         String body = "[" + "1,".repeat(32 * 1024 + rnd.nextInt(10_000)) + "1]";
-        return refusedPost("overTheBodyLimit", m, BATCH, body, null, null, false);
+        return refusedPost("overTheBodyLimit", m, BATCH, body, null, "body", false);
     }
 
     /** A value of another JSON type where the ledger reads a string, number, boolean, array or object: 400 naming it. */
