@@ -8,8 +8,6 @@ import org.matchledger.core.json.Json;
 import org.matchledger.testsupport.KeycloakServer;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -87,10 +85,6 @@ public class SignInKeycloak implements QuarkusTestResourceLifecycleManager {
     }
 
     private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return org.matchledger.testsupport.FreePort.pick();
     }
 }

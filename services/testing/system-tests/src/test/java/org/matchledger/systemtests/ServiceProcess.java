@@ -5,8 +5,6 @@ import org.matchledger.testsupport.TestTokens;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -366,12 +364,7 @@ public final class ServiceProcess implements AutoCloseable {
 
     /** A loopback port nothing listens on right now. */
     public static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return org.matchledger.testsupport.FreePort.pick();
     }
 
     static void sleep(long ms) {
