@@ -70,6 +70,7 @@ public class PostSizeGuard {
         });
         request.endHandler(end -> {
             if (seen[0] <= limit) {
+                request.headers().remove(HttpHeaders.EXPECT);   // answered above: no second 100 Continue
                 ctx.setBody(body);   // RESTEasy Reactive reads a body the router already holds
                 ctx.next();
             } else {
@@ -77,14 +78,16 @@ public class PostSizeGuard {
             }
         });
         request.exceptionHandler(failure -> request.connection().close());
+        if (waitsForContinue(request)) {
+            ctx.response().writeContinue();   // the client sends its body only after this
+        }
         request.resume();
     }
 
     /** A declared length over the limit: swallowed and answered, or answered at once and the connection closed. */
     private void refuse(RoutingContext ctx, Problem problem, long declared) {
         HttpServerRequest request = ctx.request();
-        boolean waitsForContinue = "100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT));
-        if (waitsForContinue || declared > SWALLOWED_AT_MOST) {
+        if (waitsForContinue(request) || declared > SWALLOWED_AT_MOST) {
             answer(ctx.response(), problem, true);
             return;
         }
@@ -92,6 +95,10 @@ public class PostSizeGuard {
         request.endHandler(end -> answer(ctx.response(), problem, false));
         request.exceptionHandler(failure -> request.connection().close());
         request.resume();   // the router holds a request's body back until a handler asks for it
+    }
+
+    private static boolean waitsForContinue(HttpServerRequest request) {
+        return "100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT));
     }
 
     private Problem tooLarge(String what) {

@@ -157,10 +157,38 @@ class PostSizeGuardTest {
         assertEquals(1, events.received().size());
     }
 
-    private static void sendChunked(OutputStream out, byte[] body) throws IOException {
-        out.write(("POST " + PATH + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: " + EventsResource.BATCH + "\r\n"
+    /** A client that waits for {@code 100 Continue} before it sends a chunked body gets it, then its answer. */
+    @Test
+    void aChunkedPostWaitingFor100Continue_getsItAndIsAccepted() throws Exception {
+        try (Socket socket = new Socket(root.getHost(), root.getPort())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(chunkedHead(true));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            String interim = new String(in.readNBytes("HTTP/1.1 100 Continue\r\n\r\n".length()), StandardCharsets.US_ASCII);
+            assertEquals("HTTP/1.1 100 Continue\r\n\r\n", interim);
+            String batch = "[" + EventsResourceTest.event("chunked-2", 1, "m-size") + "]";
+            sendChunks(out, batch.getBytes(StandardCharsets.UTF_8));
+            RawAnswer answer = RawAnswer.read(in);
+            assertEquals(202, answer.status, answer.text + answer.body);
+        }
+        assertEquals(1, events.received().size());
+    }
+
+    private static byte[] chunkedHead(boolean expectContinue) {
+        return ("POST " + PATH + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: " + EventsResource.BATCH + "\r\n"
                 + "Authorization: Bearer " + TestTokens.forAccount("director") + "\r\n"
-                + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                + (expectContinue ? "Expect: 100-continue\r\n" : "")
+                + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static void sendChunked(OutputStream out, byte[] body) throws IOException {
+        out.write(chunkedHead(false));
+        sendChunks(out, body);
+    }
+
+    private static void sendChunks(OutputStream out, byte[] body) throws IOException {
         for (int at = 0; at < body.length; at += 8192) {
             int n = Math.min(8192, body.length - at);
             out.write((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
