@@ -1,5 +1,6 @@
 package org.matchledger.audit;
 
+import org.matchledger.testsupport.FreePort;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -31,7 +32,7 @@ public class SignInKeycloak implements QuarkusTestResourceLifecycleManager {
     @Override
     public Map<String, String> start() {
         KeycloakServer keycloak = KeycloakServer.shared();
-        int port = freePort();
+        int port = FreePort.pick();
         System.setProperty(PORT_PROPERTY, Integer.toString(port));
         allowRedirectsTo(keycloak, "http://127.0.0.1:" + port + "/*");
         Map<String, String> config = new LinkedHashMap<>();
@@ -84,7 +85,4 @@ public class SignInKeycloak implements QuarkusTestResourceLifecycleManager {
         }
     }
 
-    private static int freePort() {
-        return org.matchledger.testsupport.FreePort.pick();
-    }
 }

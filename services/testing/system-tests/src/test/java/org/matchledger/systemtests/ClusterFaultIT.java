@@ -1,5 +1,6 @@
 package org.matchledger.systemtests;
 
+import org.matchledger.testsupport.FreePort;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.kafka.clients.admin.Admin;
@@ -138,7 +139,7 @@ class ClusterFaultIT {
         services.add("processor-1", () -> processor(1, data));
         services.add("processor-2", () -> processor(2, data));
         services.add("gateway", this::gateway);
-        int[] scoreboardPorts = {ServiceProcess.freePort(), ServiceProcess.freePort()};
+        int[] scoreboardPorts = {FreePort.pick(), FreePort.pick()};
         services.add("scoreboard-1", () -> scoreboard(scoreboardPorts[0]));
         services.add("scoreboard-2", () -> scoreboard(scoreboardPorts[1]));
         services.add("audit-trail", this::auditTrail);

@@ -1,5 +1,6 @@
 package org.matchledger.systemtests;
 
+import org.matchledger.testsupport.FreePort;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
@@ -58,7 +59,7 @@ class ConsoleIT {
     static void start() throws Exception {
         Awaitility.pollInSameThread();
         String servers = KafkaBroker.bootstrapServers();
-        int scoreboardPort = ServiceProcess.freePort();
+        int scoreboardPort = FreePort.pick();
         // One at a time on a loaded 2-core machine: the processor and the scoreboard, then Keycloak, then the gateway.
         ExecutorService starter = Executors.newFixedThreadPool(2);
         try {

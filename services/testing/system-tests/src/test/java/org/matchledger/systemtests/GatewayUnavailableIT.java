@@ -1,5 +1,6 @@
 package org.matchledger.systemtests;
 
+import org.matchledger.testsupport.FreePort;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterEach;
@@ -55,7 +56,7 @@ class GatewayUnavailableIT {
 
     @Test
     void startedWithoutABrokerItAnswers503WithRetryAfterAndIsNotReady() {
-        String nowhere = "127.0.0.1:" + ServiceProcess.freePort();
+        String nowhere = "127.0.0.1:" + FreePort.pick();
         ServiceProcess gateway = ServiceProcess.launch("table-gateway",
                 ServiceProcess.jar(ServiceProcess.GATEWAY_JAR), ServiceProcess.serviceProperties(nowhere));
         resources.add(gateway);

@@ -1,5 +1,6 @@
 package org.matchledger.systemtests;
 
+import org.matchledger.testsupport.FreePort;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.awaitility.Awaitility;
@@ -53,7 +54,7 @@ class ScoreboardIT {
     static void startServices() throws Exception {
         Awaitility.pollInSameThread();
         servers = KafkaBroker.bootstrapServers();
-        scoreboardPort = ServiceProcess.freePort();
+        scoreboardPort = FreePort.pick();
         ExecutorService starter = Executors.newFixedThreadPool(3);
         try {
             Future<ServiceProcess> g = starter.submit(() -> ServiceProcess.gateway(servers));

@@ -1,5 +1,6 @@
 package org.matchledger.systemtests;
 
+import org.matchledger.testsupport.FreePort;
 import org.matchledger.testsupport.TestTokens;
 
 import java.io.IOException;
@@ -151,9 +152,9 @@ public final class ServiceProcess implements AutoCloseable {
                     + "(./mvnw -B -ntp -pl services/testing/system-tests -am verify)");
         }
         // A port given in the properties is kept (a service restarted at the same address), else a free one.
-        int port = properties.containsKey("quarkus.http.port") ? Integer.parseInt(properties.get("quarkus.http.port")) : freePort();
+        int port = properties.containsKey("quarkus.http.port") ? Integer.parseInt(properties.get("quarkus.http.port")) : FreePort.pick();
         int managementPort = properties.containsKey("quarkus.management.port")
-                ? Integer.parseInt(properties.get("quarkus.management.port")) : freePort();
+                ? Integer.parseInt(properties.get("quarkus.management.port")) : FreePort.pick();
         int n = COUNTER.incrementAndGet();
         Path log = logsDir().resolve(name + "-" + n + ".log");
         List<String> command = new ArrayList<>();
@@ -362,10 +363,6 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    /** A loopback port nothing listens on right now. */
-    public static int freePort() {
-        return org.matchledger.testsupport.FreePort.pick();
-    }
 
     static void sleep(long ms) {
         try {

@@ -99,11 +99,8 @@ public final class KeycloakServer implements AutoCloseable {
      */
     public static KeycloakServer start(Path dataDir) {
         Path start = repositoryRoot().resolve("deploy/local/keycloak/start");
-        int port = freePort();
-        int managementPort = freePort();
-        while (managementPort == port) {
-            managementPort = freePort();
-        }
+        int port = FreePort.pick();
+        int managementPort = FreePort.pick();
         Path log = dataDir.resolve("keycloak.log");
         long t0 = System.nanoTime();
         Process process;
@@ -366,9 +363,6 @@ public final class KeycloakServer implements AutoCloseable {
                 + " (set -D" + REPO_PROPERTY + "=<repository root>)");
     }
 
-    private static int freePort() {
-        return FreePort.pick();
-    }
 
     private static String tail(Path log) {
         try {

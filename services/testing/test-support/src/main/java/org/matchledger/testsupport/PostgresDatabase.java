@@ -118,7 +118,7 @@ public final class PostgresDatabase {
      * which survives {@link EmbeddedServer#stop()}, on a fixed free loopback port so that clients can reconnect.
      */
     public static EmbeddedServer dedicated(Path dataDir) {
-        EmbeddedServer s = new EmbeddedServer(dataDir, freePort());
+        EmbeddedServer s = new EmbeddedServer(dataDir, FreePort.pick());
         s.start();
         return s;
     }
@@ -196,7 +196,7 @@ public final class PostgresDatabase {
         } else {
             try {
                 Path dir = Files.createTempDirectory("matchledger-postgres-");
-                EmbeddedServer server = new EmbeddedServer(dir, freePort());
+                EmbeddedServer server = new EmbeddedServer(dir, FreePort.pick());
                 server.start();
                 Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "postgres-embedded-stop"));
                 Coordinates c = server.coordinates();
@@ -222,8 +222,4 @@ public final class PostgresDatabase {
         return new Coordinates(m.group(1), Integer.parseInt(m.group(2)), m.group(3), user, password);
     }
 
-    /** A loopback port nothing listens on right now. */
-    static int freePort() {
-        return FreePort.pick();
-    }
 }
