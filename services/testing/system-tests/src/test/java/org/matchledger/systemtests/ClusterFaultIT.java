@@ -72,7 +72,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * resumed SSE client got every message once, in order (docs/feeds.md, resume). The figures of each fault are printed
  * as one table at the end and written to {@code target/cluster-faults.md}.
  *
- * <p>Long (about 8 minutes, the holds included). It runs with the other system tests, and alone under the Maven profile
+ * <p>Long (about 6 minutes, the holds included). It runs with the other system tests, and alone under the Maven profile
  * {@code cluster-faults}.
  */
 class ClusterFaultIT {
