@@ -1,7 +1,6 @@
 package org.matchledger.gateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.smallrye.reactive.messaging.annotations.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -65,8 +64,11 @@ public class RulingsWaiter {
         eventIds.forEach(byEventId::remove);
     }
 
+    /**
+     * Every ruling passes here, almost always with nothing waiting: it runs on the connector's event loop (no hand-over
+     * to a worker per record, which cost more than the check), and reads the ruling only when a post waits.
+     */
     @Incoming(CHANNEL)
-    @Blocking
     public void onRuling(ConsumerRecord<String, String> record) {
         if (byEventId.isEmpty()) {
             return;
