@@ -10,6 +10,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -66,6 +67,8 @@ class HostileInputTest {
     }
 
     static final Duration SECONDS = Duration.ofSeconds(30);
+    /** Partitions of the ledger's topics in tests ({@code %test.ledger.topics.partitions}). */
+    static final int PARTITIONS = 2;
     static final String XSS = "<img src=x onerror=window.__xss=1>";
     static final String BREAKOUT = "\"><script>window.__xss=2</script>";
 
@@ -224,10 +227,12 @@ class HostileInputTest {
             admin.deleteTopics(Set.of(Topics.TABLE_EVENTS)).all().get(30, TimeUnit.SECONDS);
             await().atMost(SECONDS).until(() -> !admin.listTopics().names().get().contains(Topics.TABLE_EVENTS));
             await().atMost(SECONDS).ignoreExceptions().until(() -> {
-                TopicSetup.ensure(KafkaBroker.bootstrapServers(), 2, (short) 1);
+                TopicSetup.ensure(KafkaBroker.bootstrapServers(), PARTITIONS, (short) 1);
                 return admin.listTopics().names().get().contains(Topics.TABLE_EVENTS);
             });
-            PublishedMatch again = PublishedMatch.simulate("recreated-" + System.nanoTime(), Discipline.EIGHT_BALL, 2, 9);
+            // On a partition the old topic had records on, so that the new records' offsets are ones old records have.
+            String recreatedId = onPartitionWithRecords("recreated-" + System.nanoTime(), oldId);
+            PublishedMatch again = PublishedMatch.simulate(recreatedId, Discipline.EIGHT_BALL, 2, 9);
             again.publish(2);
             String id = again.matchId;
             await().atMost(Duration.ofSeconds(60)).until(() ->
@@ -239,6 +244,23 @@ class HostileInputTest {
                     + " AND o.kafka_offset = n.kafka_offset AND o.topic_id = ? WHERE n.match_id = ?", oldId, id) > 0);
             JsonNode v = json(given().get("/matches/{id}/verify", id).then().statusCode(200).extract().asString());
             assertEquals("consistent", v.get("status").asText(), v.toString());
+        }
+    }
+
+    /**
+     * {@code prefix} and a suffix such that the id's partition of {@code table-events} (the producer's default: murmur2
+     * of the key) is one where the topic {@code topicId} had a record stored among its first 12 offsets: a simulated
+     * match has more than 12 events, so some of its offsets on the new topic are taken by old records too. (Not every
+     * partition qualifies: the first records of partition 0 are the quarantined ones of the first test.)
+     */
+    static String onPartitionWithRecords(String prefix, String topicId) {
+        for (int i = 0; ; i++) {
+            String id = prefix + "-" + i;
+            int partition = Utils.toPositive(Utils.murmur2(id.getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
+            if (Db.count("SELECT count(*) FROM recorded_event WHERE topic_id = ? AND kafka_partition = ? AND kafka_offset < 12",
+                    topicId, partition) > 0) {
+                return id;
+            }
         }
     }
 

@@ -3,11 +3,14 @@ package org.matchledger.audit.intake;
 import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.KafkaClientService;
+import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 import org.matchledger.audit.Channels;
@@ -47,14 +50,16 @@ public class LedgerRecorder {
 
     private final LedgerStore store;
     private final TopicIds topicIds;
+    private final KafkaClientService clients;
     private final Vertx vertx;
     private final AtomicBoolean outage = new AtomicBoolean();
     private final AtomicLong outageSince = new AtomicLong();
     private final AtomicLong stored = new AtomicLong();
 
-    public LedgerRecorder(LedgerStore store, TopicIds topicIds, Vertx vertx) {
+    public LedgerRecorder(LedgerStore store, TopicIds topicIds, KafkaClientService clients, Vertx vertx) {
         this.store = store;
         this.topicIds = topicIds;
+        this.clients = clients;
         this.vertx = vertx;
     }
 
@@ -65,17 +70,42 @@ public class LedgerRecorder {
         if (topics.contains(Topics.TABLE_EVENTS_REJECTED)) {
             topics.add(Topics.TABLE_EVENTS); // processor rejections name a table-events record
         }
-        return Uni.createFrom().deferred(() -> topicIds.of(topics))
+        return Uni.createFrom().deferred(() -> topicIds.lookUp(topics))
                 .onFailure().invoke(e -> LOG.warnf("cannot look the topic ids up (%s); retrying",
                         StoreFailure.rootMessage(e)))
                 .onFailure().retry().withBackOff(FIRST_RETRY, MAX_RETRY).indefinitely()
-                .chain(ids -> {
+                .chain(lookup -> {
                     Rows rows = new Rows();
                     for (ConsumerRecord<String, String> r : records) {
-                        Intake.add(rows, r, ids);
+                        if (!lookup.recreated().contains(r.topic())) {
+                            Intake.add(rows, r, lookup.ids());
+                        }
                     }
-                    return storeUntilDone(rows);
+                    return storeUntilDone(rows).chain(() -> readAgain(lookup.recreated()));
                 });
+    }
+
+    /**
+     * Topics re-created under the consumer (a new id, no new assignment): their records in the batch at hand may be
+     * the new topic's, read from the old topic's positions, so they are not stored; the consumer reads the new topic
+     * again from its beginning instead (what is already stored is not stored twice). Records of the deleted topic that
+     * had not been stored by then are gone with it.
+     */
+    private Uni<Void> readAgain(Set<String> recreated) {
+        if (recreated.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        LOG.errorf("topic(s) %s re-created while being read: reading them again from their beginning", recreated);
+        KafkaConsumer<String, String> consumer = clients.getConsumer(Channels.AUDIT_IN);
+        return consumer.runOnPollingThread(c -> {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (TopicPartition tp : c.assignment()) {
+                if (recreated.contains(tp.topic())) {
+                    partitions.add(tp);
+                }
+            }
+            c.seekToBeginning(partitions);
+        });
     }
 
     /** Stores the rows (quarantining what PostgreSQL refuses), retrying through outages; completes once committed. */
