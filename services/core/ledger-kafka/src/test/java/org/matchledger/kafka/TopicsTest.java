@@ -33,7 +33,9 @@ class TopicsTest {
         assertEquals(Map.of("retention.ms", Long.toString(Duration.ofDays(7).toMillis())), Topics.settings(Topics.MATCH_RULINGS));
         assertEquals(Map.of("retention.ms", Long.toString(Duration.ofDays(2).toMillis())),
                 Topics.settings(Topics.MATCH_RULINGS, Topics.DEFAULT_REJECTED_RETENTION, Duration.ofDays(2)));
-        assertEquals(Map.of("cleanup.policy", "compact"), Topics.settings(Topics.MATCH_VIEWS));
+        // match-views: one view per match once compacted; segments roll every minute so that compaction reaches them.
+        assertEquals(Map.of("cleanup.policy", "compact", "segment.ms", "60000", "max.compaction.lag.ms", "120000"),
+                Topics.settings(Topics.MATCH_VIEWS));
         assertEquals(Map.of("retention.ms", Long.toString(Duration.ofDays(30).toMillis())),
                 Topics.settings(Topics.TABLE_EVENTS_REJECTED));
         assertEquals(Map.of("retention.ms", Long.toString(Duration.ofDays(7).toMillis())),
