@@ -253,17 +253,20 @@ public final class PipelineBenchmark {
 
     /**
      * CPU over a measured window: this load generator's own, and the rest of the machine's (the pipeline: gateway,
-     * broker, processor and whatever else runs), so that a figure can be given per CPU-second of the pipeline.
+     * broker, processor and whatever else runs), so that a figure can be given per CPU-second of the pipeline; and the
+     * pipeline's CPU split by component ({@link ServiceCpu}), to say where it went.
      */
-    private record CpuShares(long startNanos, double ownFrom, double machineFrom, double ownSeconds,
-                             double machineSeconds, double wallSeconds) {
+    private record CpuShares(long startNanos, double ownFrom, double machineFrom, ServiceCpu componentsFrom,
+                             double ownSeconds, double machineSeconds, double wallSeconds, ServiceCpu componentsTo) {
         static CpuShares start() {
-            return new CpuShares(System.nanoTime(), ProcessCpu.seconds(0), ProcessCpu.machineBusySeconds(), 0, 0, 0);
+            return new CpuShares(System.nanoTime(), ProcessCpu.seconds(0), ProcessCpu.machineBusySeconds(),
+                    ServiceCpu.snapshot(), 0, 0, 0, null);
         }
 
         CpuShares stop() {
-            return new CpuShares(startNanos, ownFrom, machineFrom, ProcessCpu.seconds(0) - ownFrom,
-                    ProcessCpu.machineBusySeconds() - machineFrom, (System.nanoTime() - startNanos) / 1e9);
+            return new CpuShares(startNanos, ownFrom, machineFrom, componentsFrom, ProcessCpu.seconds(0) - ownFrom,
+                    ProcessCpu.machineBusySeconds() - machineFrom, (System.nanoTime() - startNanos) / 1e9,
+                    ServiceCpu.snapshot());
         }
 
         void report(long events) {
@@ -271,6 +274,8 @@ public final class PipelineBenchmark {
             result("generator-cpu", ownSeconds / wallSeconds * 100, "% of one core");
             result("pipeline-cpu", pipeline / wallSeconds * 100, "% of one core (the machine's busy time less the generator's)");
             result("events-per-cpu-s", events / pipeline, "events per CPU-second of the pipeline");
+            componentsTo.percentSince(componentsFrom, wallSeconds)
+                    .forEach((component, percent) -> result("cpu-" + component, percent, "% of one core"));
         }
     }
 
